@@ -1,0 +1,41 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { Form } from '@remix-run/react'
+import { selectAccountSchema } from '../models/account.schema'
+import * as styles from './form.css'
+
+/** 'Enter brand or seller ID', View Account. Shared by /admin/select-account and /select-account. */
+export function SelectAccountPage({ lastResult, current }: { lastResult?: SubmissionResult<string[]>; current: number | null }) {
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(selectAccountSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: selectAccountSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <section aria-labelledby="select-account-heading" className={styles.card}>
+      <h1 id="select-account-heading">Select account</h1>
+      {current ? <p>Currently viewing account {current}.</p> : null}
+      <Form method="post" {...getFormProps(form)} className={styles.form}>
+        <div className={styles.field}>
+          <label htmlFor={fields.accountId.id}>Enter brand or seller ID</label>
+          <input
+            {...getInputProps(fields.accountId, { type: 'text' })}
+            inputMode="numeric"
+            autoComplete="off"
+            className={styles.input}
+          />
+          {fields.accountId.errors ? (
+            <p id={fields.accountId.errorId} className={styles.error} role="alert">
+              {fields.accountId.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={styles.primary}>
+          View Account
+        </button>
+      </Form>
+    </section>
+  )
+}

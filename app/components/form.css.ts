@@ -1,0 +1,37 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../styles/theme.css'
+
+export const card = style({
+  maxWidth: '32rem',
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderSubtle}`,
+  borderRadius: vars.radius.md,
+})
+
+export const form = style({ display: 'grid', gap: vars.space.md })
+
+export const field = style({ display: 'grid', gap: vars.space.xs })
+
+export const input = style({
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' } },
+})
+
+export const error = style({ color: vars.color.danger, margin: 0, fontSize: vars.fontSize.sm, fontWeight: 600 })
+
+export const primary = style({
+  justifySelf: 'start',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  background: vars.color.brand,
+  color: vars.color.brandText,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+})

@@ -1,0 +1,86 @@
+// The one route guard (spec accounts §2 "Route guard"). Every loader and action starts with it.
+import { type AppLoadContext, redirect } from '@remix-run/node'
+import type { SessionInfo } from '../platform/contracts/auth'
+import { menuFor, type Role } from '../platform/rules/roles'
+import { authApi } from './models/auth.server'
+import type { UpstreamResult } from './models/upstream.server'
+import { type ConsoleSession, destroySession, readSession } from './session.server'
+
+export type GuardOptions = {
+  /** Roles allowed on the route; absent means any signed-in user. */
+  roles?: readonly Role[]
+  /** Most routes need a selected seller id (default true). */
+  needsSeller?: boolean
+}
+
+export type CurrentUser = {
+  session: ConsoleSession
+  info: SessionInfo
+  role: Role
+  sellerId: number | null
+}
+
+const LOGIN = '/'
+export const TERMS_PATH = '/terms-and-conditions'
+
+// One platform check per request, however many loaders of the request ask.
+const checked = new WeakMap<Request, Promise<UpstreamResult<SessionInfo>>>()
+
+function checkSession(request: Request, context: AppLoadContext, token: string) {
+  let pending = checked.get(request)
+  if (!pending) {
+    pending = authApi(context, token).session()
+    checked.set(request, pending)
+  }
+  return pending
+}
+
+async function toLogin(clearCookie: boolean): Promise<never> {
+  throw redirect(LOGIN, clearCookie ? { headers: { 'Set-Cookie': await destroySession() } } : undefined)
+}
+
+/** The signed-in user, or a redirect that applies the route-guard rules. */
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+  options: GuardOptions = {},
+): Promise<CurrentUser> {
+  const session = await readSession(request)
+  if (!session) return toLogin(false)
+
+  const checkedSession = await checkSession(request, context, session.token)
+  if (!checkedSession.ok) {
+    if (checkedSession.status === 401) return toLogin(true)
+    throw new Response('The sign-in service is unavailable', { status: 503 })
+  }
+  const info = checkedSession.data
+  if (info.stage !== 'FULL') return toLogin(true)
+  const role = info.role
+  if (options.roles && !options.roles.includes(role)) throw redirect(LOGIN)
+
+  const sellerId = role === 'SELLER' || role === 'BRAND' ? info.sellerId : session.sellerId
+  if (!info.tncAcceptance) {
+    if (role === 'AGENCY') throw redirect(TERMS_PATH)
+    if ((role === 'BRAND' || role === 'SELLER') && sellerId) throw redirect(TERMS_PATH)
+  }
+  if ((options.needsSeller ?? true) && !sellerId) throw redirect(LOGIN)
+  return { session, info, role, sellerId }
+}
+
+/** Where a signed-in user lands from Login. */
+export function homePath(role: Role, sellerId: number | null): string {
+  switch (role) {
+    case 'SUPERADMIN':
+    case 'OPS':
+      return sellerId ? '/admin/campaigns' : '/admin/select-account'
+    case 'AGENCY':
+      return sellerId ? '/campaigns' : '/select-account'
+    default:
+      return '/campaigns'
+  }
+}
+
+/** What the shell (header and menu) needs to know about the user. */
+export function shellUser(user: CurrentUser) {
+  return { role: user.role, name: user.info.name, sellerId: user.sellerId, menu: menuFor(user.role) }
+}

@@ -1,0 +1,82 @@
+import { cssBundleHref } from '@remix-run/css-bundle'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { Banner } from './components/Banner'
+import { PlainPage } from './components/Shell'
+import { takeFlash } from './flash.server'
+import './styles/global.css'
+import { useNonce } from './utils/nonce'
+
+export const links: LinksFunction = () => [
+  ...(cssBundleHref ? [{ rel: 'stylesheet', href: cssBundleHref }] : []),
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, setCookie } = await takeFlash(request)
+  return data({ flash }, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined)
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { flash } = useLoaderData<typeof loader>()
+  return (
+    <>
+      {flash ? (
+        <div data-testid="flash">
+          <Banner kind={flash.kind}>{flash.message}</Banner>
+        </div>
+      ) : null}
+      <Outlet />
+    </>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Ad Console' }]
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  // Never a stack trace: a status and a sentence, in every environment.
+  const heading = isRouteErrorResponse(error) ? `${error.status} ${error.statusText || 'Error'}` : 'Something went wrong'
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === 'string' && error.data.length < 200
+      ? error.data
+      : 'The page could not be shown. Try again, or go back to the home page.'
+  return (
+    <PlainPage>
+      <h1>{heading}</h1>
+      <p>{detail}</p>
+      <p>
+        <a href="/">Go back to home page</a>
+      </p>
+    </PlainPage>
+  )
+}

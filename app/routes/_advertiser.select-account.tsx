@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { SelectAccountPage } from '../components/SelectAccountPage'
+import { requireUser } from '../guard.server'
+import { selectAccount } from '../models/select-account.server'
+
+// Only an agency chooses among accounts here; sellers and brands always act for themselves.
+const ROLES = ['AGENCY'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context, { roles: ROLES, needsSeller: false })
+  return { current: user.sellerId }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context, { roles: ROLES, needsSeller: false })
+  return selectAccount(request, context, user)
+}
+
+export default function SelectAccount() {
+  const { current } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return <SelectAccountPage current={current} lastResult={actionData?.lastResult} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Select account · Ad Console' }]

@@ -1,0 +1,96 @@
+// The auth service (/ads/ad-auth): sessions, tokens, pincodes. Sign-in itself lands with issue 3.
+import { eq, inArray } from 'drizzle-orm'
+import { z } from 'zod/v4'
+import { accounts, pincodes } from '../db/schema'
+import type { PlatformDeps } from '../deps'
+import { badRequest, unauthenticated } from '../errors'
+import { createService, ok } from '../http'
+import { assertMayActFor, requireAuth } from './authorize'
+import { audit } from '../audit'
+import { resolveToken, revokeSession } from './sessions'
+
+export const AUTH_BASE = '/ads/ad-auth'
+
+const pincodeList = z
+  .string()
+  .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^\d{6}$/, 'Pincode is invalid')).min(1, 'Pincode is invalid').max(500))
+
+export function createAuthService(deps: PlatformDeps) {
+  const app = createService(AUTH_BASE, deps)
+
+  // spec: GET /v1/validateToken?token&ipAddress → field token; missing means unauthorized.
+  app.get('/v1/validateToken', async (c) => {
+    const token = c.req.query('token') ?? ''
+    const session = await resolveToken(deps.database.db, token, deps.now())
+    if (!session || session.stage !== 'FULL') throw unauthenticated('unauthorized')
+    return ok(c, {
+      token,
+      userId: session.user.id,
+      role: session.user.role,
+      expireTime: session.expiresAt.toISOString(),
+      tncAcceptance: session.user.tncAcceptance,
+    })
+  })
+
+  // Who is signed in behind this token (the console's header and guard read it).
+  app.get('/v1/session', requireAuth({ stage: 'PASSWORD' }), (c) => {
+    const { user, stage, expiresAt } = c.get('auth')
+    return ok(c, {
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      sellerId: user.role === 'SELLER' || user.role === 'BRAND' ? user.accountId : null,
+      tncAcceptance: user.tncAcceptance,
+      twoFactorRegistered: user.twoFactorRegistered,
+      stage,
+      expireTime: expiresAt.toISOString(),
+    })
+  })
+
+  // Account selection: may the caller work for this seller or brand id? Staff: any; agency: linked brands;
+  // seller and brand: themselves. A refusal does not tell an agency whether the id exists.
+  app.get('/v1/accounts/:id', requireAuth(), async (c) => {
+    const id = Number(c.req.param('id'))
+    if (!/^\d{1,15}$/.test(c.req.param('id'))) throw badRequest('ID is invalid')
+    await assertMayActFor(deps.database.db, c.get('auth'), id)
+    const [account] = await deps.database.db.select().from(accounts).where(eq(accounts.id, id)).limit(1)
+    if (!account) throw badRequest('ID is invalid')
+    return ok(c, { id: account.id, kind: account.kind, name: account.name })
+  })
+
+  // spec: POST /v1/logout → code 200; the session ends on the server.
+  app.post('/v1/logout', requireAuth({ stage: 'PASSWORD' }), async (c) => {
+    const auth = c.get('auth')
+    const now = deps.now()
+    await deps.database.db.transaction(async (tx) => {
+      await revokeSession(tx, auth.sessionId, 'LOGOUT', now)
+      await audit(tx, {
+        action: 'LOGOUT',
+        entityType: 'session',
+        entityId: auth.sessionId,
+        actor: { userId: auth.user.id, role: auth.user.role, ip: c.req.header('x-forwarded-for') ?? null },
+        requestId: c.get('requestId'),
+        at: now,
+      })
+    })
+    return ok(c, null, 'Logged out')
+  })
+
+  // spec: GET /v1/pincodes/fetch?pincodes=560001,110001 → district and state.
+  app.get('/v1/pincodes/fetch', requireAuth(), async (c) => {
+    const parsed = pincodeList.safeParse(c.req.query('pincodes') ?? '')
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Pincode is invalid')
+    const rows = await deps.database.db
+      .select()
+      .from(pincodes)
+      .where(inArray(pincodes.pincode, parsed.data.map(Number)))
+    return ok(
+      c,
+      rows.map((r) => ({ pincode: String(r.pincode), district: r.district, state: r.state })),
+    )
+  })
+
+  return app
+}

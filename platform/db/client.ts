@@ -1,0 +1,178 @@
+// Opens the platform's database: embedded PGlite on disk by default, PostgreSQL when DATABASE_URL is set.
+// Both run the same Drizzle schema and the same SQL migrations.
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import { projectPath } from '../paths'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+/** A Drizzle transaction or the database itself: what a function that writes takes. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database
+
+export type SqlResult = { rows: Record<string, unknown>[] }
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres'
+  db: Database
+  /** Raw SQL, for pg-boss and maintenance. Without values, multi-statement scripts are allowed. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>
+  ping(): Promise<boolean>
+  close(): Promise<void>
+  /** PGlite only: a tarball of the data directory (test templates). */
+  dump?(): Promise<Blob>
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The data directory ${dir} is already in use by process ${pid}. ` +
+        'Only one process may open the embedded database at a time: stop the other server first, ' +
+        'or point this one at another DATA_DIR (or at PostgreSQL with DATABASE_URL).',
+    )
+    this.name = 'DataDirLockedError'
+  }
+}
+
+export const migrationsFolder = projectPath('platform/db/migrations')
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Takes an exclusive lock file in dataDir; a live holder makes this throw, a stale one is replaced. */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
+  const lockPath = path.join(dataDir, 'console.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(lockPath, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10)
+      if (Number.isFinite(holder) && (holder === process.pid || isAlive(holder))) {
+        throw new DataDirLockedError(dataDir, holder)
+      }
+      rmSync(lockPath, { force: true })
+    }
+  }
+  throw new Error(`Could not take the lock ${lockPath}`)
+}
+
+export interface OpenOptions {
+  /** postgres://… ; when set, PostgreSQL is used and dataDir is ignored for the database. */
+  databaseUrl?: string
+  /** Directory that holds the embedded database (under <dataDir>/pglite). */
+  dataDir?: string
+  /** A PGlite data-directory tarball to start from (test templates). */
+  loadDataDir?: Blob
+  /** Run migrations after opening (default true). */
+  migrate?: boolean
+  /** Take the data-directory lock (default true for on-disk PGlite). */
+  lock?: boolean
+  /** In-memory PGlite (tests). */
+  memory?: boolean
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options)
+  if (options.migrate !== false) await migrateDatabase(handle)
+  return handle
+}
+
+export async function migrateDatabase(handle: DatabaseHandle) {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as Parameters<typeof migratePglite>[0], { migrationsFolder })
+  } else {
+    await migratePg(handle.db as Parameters<typeof migratePg>[0], { migrationsFolder })
+  }
+}
+
+async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
+  let unlock = () => {}
+  let dataDir: string | undefined
+  if (!options.memory) {
+    const root = path.resolve(options.dataDir ?? 'data')
+    if (options.lock !== false) unlock = lockDataDir(root)
+    dataDir = path.join(root, 'pglite')
+    mkdirSync(dataDir, { recursive: true })
+  }
+  let client: PGlite
+  try {
+    client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, relaxedDurability: false })
+  } catch (error) {
+    unlock()
+    throw error
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database
+  let closed = false
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values)
+        return { rows: result.rows as Record<string, unknown>[] }
+      }
+      const results = await client.exec(text)
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] }
+    },
+    async ping() {
+      await client.query('select 1')
+      return true
+    },
+    async dump() {
+      return client.dumpDataDir('none')
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      try {
+        if (dataDir) await client.exec('CHECKPOINT')
+        await client.close()
+      } finally {
+        unlock()
+      }
+    },
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', error: error.message })))
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database
+  let closed = false
+  return {
+    kind: 'postgres',
+    db,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values as unknown[] | undefined)
+      const last = Array.isArray(result) ? result.at(-1) : result
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] }
+    },
+    async ping() {
+      await pool.query('select 1')
+      return true
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await pool.end()
+    },
+  }
+}

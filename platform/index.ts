@@ -1,0 +1,27 @@
+// The platform: three services over one database. The server mounts them over HTTP under /ads/…;
+// the console calls the same apps in-process through `platform.fetch`.
+import { AUTH_BASE, createAuthService } from './auth'
+import type { PlatformDeps } from './deps'
+import { createInventoryService, INVENTORY_BASE } from './inventory'
+import { createPaymentsService, PAYMENTS_BASE } from './payments'
+
+export type Platform = ReturnType<typeof createPlatform>
+
+export function createPlatform(deps: PlatformDeps) {
+  const auth = createAuthService(deps)
+  const inventory = createInventoryService(deps)
+  const payments = createPaymentsService(deps)
+  const services = [
+    { base: AUTH_BASE, app: auth },
+    { base: INVENTORY_BASE, app: inventory },
+    { base: PAYMENTS_BASE, app: payments },
+  ]
+  /** Routes a request to the service that owns its path (in-process transport). */
+  async function fetch(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url)
+    const service = services.find(({ base }) => pathname === base || pathname.startsWith(`${base}/`))
+    if (!service) return new Response(JSON.stringify({ code: 404, message: 'Not found' }), { status: 404 })
+    return service.app.fetch(request)
+  }
+  return { deps, auth, inventory, payments, services, fetch }
+}

@@ -1,0 +1,13 @@
+// The inventory service (/ads/ad-inventory): campaigns, ad groups, catalog, analytics, metadata.
+import type { PlatformDeps } from '../deps'
+import { createService } from '../http'
+import { requireAuth } from '../auth/authorize'
+
+export const INVENTORY_BASE = '/ads/ad-inventory'
+
+export function createInventoryService(deps: PlatformDeps) {
+  const app = createService(INVENTORY_BASE, deps)
+  // Every inventory call needs a signed-in caller; resources are added area by area.
+  app.use('*', requireAuth())
+  return app
+}

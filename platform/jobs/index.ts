@@ -1,0 +1,43 @@
+// Background and scheduled work on pg-boss, on the same database as everything else
+// (PGlite through its executeSql adapter, or PostgreSQL).
+import PgBoss from 'pg-boss'
+import type { PlatformDeps } from '../deps'
+import { log } from '../log'
+import { sessionCleanup } from './session-cleanup'
+
+export type Jobs = { boss: PgBoss; stop(): Promise<void> }
+
+/** A job: a queue name, an optional cron (UTC), and its handler. */
+export type JobDefinition = {
+  name: string
+  cron?: string
+  run: (deps: PlatformDeps) => Promise<unknown>
+}
+
+export const jobDefinitions: JobDefinition[] = [sessionCleanup]
+
+export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => deps.database.executeSql(text, values) },
+    schema: 'pgboss',
+    // Both drivers see the same schema; polling every 2 s is enough for crons and keeps idle CPU low.
+    pollingIntervalSeconds: 2,
+  })
+  boss.on('error', (error) => log.error('job system error', { error: error.message }))
+  await boss.start()
+  for (const definition of definitions) {
+    await boss.createQueue(definition.name)
+    if (definition.cron) await boss.schedule(definition.name, definition.cron)
+    await boss.work(definition.name, async () => {
+      const started = Date.now()
+      const result = await definition.run(deps)
+      log.info('job done', { job: definition.name, ms: Date.now() - started, result })
+    })
+  }
+  return {
+    boss,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+    },
+  }
+}

@@ -1,0 +1,12 @@
+// The payment service (/ads/ad-payments): credit limits, payments, promo credits, credit checks.
+import type { PlatformDeps } from '../deps'
+import { createService } from '../http'
+import { requireAuth } from '../auth/authorize'
+
+export const PAYMENTS_BASE = '/ads/ad-payments'
+
+export function createPaymentsService(deps: PlatformDeps) {
+  const app = createService(PAYMENTS_BASE, deps)
+  app.use('*', requireAuth())
+  return app
+}

@@ -1,0 +1,67 @@
+// A platform over a fresh test database, with a clock the test controls and a mailer that keeps messages.
+import { eq, sql } from 'drizzle-orm'
+import type { DatabaseHandle } from '../db/client'
+import { users } from '../db/schema'
+import type { PlatformDeps } from '../deps'
+import { createPlatform } from '../index'
+import type { MailMessage, Mailer } from '../mail'
+import { createSession, type SessionStage } from '../auth/sessions'
+import { openTestDatabase } from './template'
+import { projectPath } from '../paths'
+
+export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
+
+export async function createTestPlatform(options: { now?: Date; mailer?: Mailer } = {}) {
+  const database: DatabaseHandle = await openTestDatabase()
+  let now = options.now ?? new Date()
+  const sent: MailMessage[] = []
+  const mailer: Mailer = options.mailer ?? {
+    async send(message) {
+      sent.push(message)
+    },
+    close() {},
+  }
+  const deps: PlatformDeps = { database, mailer, now: () => now, dataDir: projectPath('.tmp/test-data') }
+  const platform = createPlatform(deps)
+
+  async function userByEmail(email: string) {
+    const [user] = await database.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1)
+    if (!user) throw new Error(`no user ${email} in the test database`)
+    return user
+  }
+
+  /** A real server-side session for a user; returns the bearer token. */
+  async function tokenFor(email: string, stage: SessionStage = 'FULL') {
+    const user = await userByEmail(email)
+    const { token } = await createSession(database.db, { userId: user.id, stage, now })
+    return token
+  }
+
+  /** Calls a platform path in-process, as a client would over HTTP. */
+  function request(path: string, init: RequestInit & { token?: string } = {}) {
+    const headers = new Headers(init.headers)
+    if (init.token) headers.set('authorization', `Bearer ${init.token}`)
+    return platform.fetch(new Request(`http://platform.test${path}`, { ...init, headers }))
+  }
+
+  return {
+    platform,
+    deps,
+    db: database.db,
+    database,
+    sent,
+    userByEmail,
+    tokenFor,
+    request,
+    setNow(date: Date) {
+      now = date
+    },
+    async close() {
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,15 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}', '**/*.css.ts'],
+  serverModuleFormat: 'esm',
+  serverPlatform: 'node',
+  // The platform is reached through the load context, never bundled into the console.
+  serverDependenciesToBundle: [],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+  },
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm test`: type-check, lint, build, unit/route/platform tests (vitest), browser tests (Playwright in
+// Debian's Chromium, JavaScript on and off). Ends with one line: "N passed, N failed".
+// Options: --only=typecheck,lint,unit,e2e (default: all). DATABASE_URL switches the database suites to PostgreSQL.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
+const wants = (stage) => !only || only.includes(stage)
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const results = { passed: 0, failed: 0 }
+const failedStages = []
+
+function run(stage, command, args, env = {}) {
+  const started = Date.now()
+  console.log(`\n── ${stage}: ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const ok = result.status === 0
+  console.log(`── ${stage}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`)
+  if (!ok) failedStages.push(stage)
+  return ok
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return true
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `\nChromium is not installed at ${chromium}. Install Debian's package, then run npm test again:\n` +
+        '  sudo apt-get update && sudo apt-get install -y chromium\n' +
+        '(or set CHROMIUM_PATH to another Chromium binary).\n',
+    )
+    return false
+  }
+  console.log("Chromium is missing: installing Debian's package (root)…")
+  const env = { DEBIAN_FRONTEND: 'noninteractive' }
+  return run('install chromium', 'apt-get', ['update'], env) &&
+    run('install chromium', 'apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], env)
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return false
+  const report = JSON.parse(readFileSync(file, 'utf8'))
+  results.passed += report.numPassedTests ?? 0
+  results.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0)
+  return true
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return false
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'))
+  results.passed += (stats.expected ?? 0) + (stats.flaky ?? 0)
+  results.failed += stats.unexpected ?? 0
+  return true
+}
+
+mkdirSync('.tmp', { recursive: true })
+const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'
+console.log(`Database for the test suites: ${where}`)
+
+if (wants('typecheck') && !run('typecheck', 'npx', ['tsc', '--noEmit'])) results.failed++
+if (wants('lint') && !run('lint', 'npx', ['biome', 'check', '.'])) results.failed++
+
+if (wants('unit')) {
+  rmSync('.tmp/unit-results.json', { force: true })
+  run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/unit-results.json'])
+  if (!countVitest('.tmp/unit-results.json')) results.failed++
+}
+
+if (wants('e2e')) {
+  if (!ensureChromium()) {
+    results.failed++
+  } else if (run('build', 'npm', ['run', 'build', '--silent'])) {
+    rmSync('.tmp/e2e-results.json', { force: true })
+    run('e2e', 'npx', ['playwright', 'test'])
+    if (!countPlaywright('.tmp/e2e-results.json')) results.failed++
+  } else {
+    results.failed++
+  }
+}
+
+if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`)
+writeFileSync('.tmp/test-totals.json', JSON.stringify({ ...results, failedStages }))
+console.log(`\n${results.passed} passed, ${results.failed} failed`)
+process.exit(results.failed > 0 || failedStages.length > 0 ? 1 : 0)

@@ -1,0 +1,158 @@
+// The one server process: the console (Remix) and the platform's three services over one database.
+import { randomBytes, randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import { DataDirLockedError, openDatabase } from '../platform/db/client'
+import { isDatabaseEmpty, seedDemo } from '../platform/db/seed'
+import type { PlatformDeps } from '../platform/deps'
+import { createPlatform } from '../platform'
+import { type Jobs, startJobs } from '../platform/jobs'
+import { log } from '../platform/log'
+import { createMailer } from '../platform/mail'
+import { projectPath } from '../platform/paths'
+import { readConfig, sessionSecret } from './config'
+import { securityHeaders } from './security'
+
+const startedAt = performance.now()
+const config = readConfig()
+
+async function main() {
+  process.env.SESSION_SECRET = sessionSecret(config)
+  process.env.COOKIE_SECURE = String(config.cookieSecure)
+
+  let database: Awaited<ReturnType<typeof openDatabase>>
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`\n${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
+    log.info('empty database: seeding demo data (first start only)')
+    const seeded = Date.now()
+    await seedDemo(database.db, { log: (msg) => log.info(msg) })
+    log.info('demo data seeded', { ms: Date.now() - seeded })
+  }
+
+  const deps: PlatformDeps = {
+    database,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
+    now: () => new Date(),
+    dataDir: config.dataDir,
+  }
+  const platform = createPlatform(deps)
+  const jobs: Jobs | null = config.runJobs ? await startJobs(deps) : null
+
+  const buildPath = projectPath('build/index.js')
+  const build = (await import(buildPath)) as ServerBuild
+
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.trustProxy)
+
+  // Request id and one structured log line per request.
+  app.use((req, res, next) => {
+    const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID()
+    req.headers['x-request-id'] = requestId
+    res.locals.requestId = requestId
+    res.locals.cspNonce = randomBytes(16).toString('base64')
+    const start = performance.now()
+    res.on('finish', () => {
+      if (req.path.startsWith('/build/') || req.path === '/favicon.ico') return
+      log.info('request', {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      })
+    })
+    next()
+  })
+  app.use(securityHeaders)
+  app.use(compression())
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database.ping()
+      res.status(200).json({ status: 'ok', database: database.kind })
+    } catch (error) {
+      log.error('health check failed', { error: (error as Error).message })
+      res.status(503).json({ status: 'unavailable' })
+    }
+  })
+
+  // The platform's HTTP API, for other programs (and the console when *_SERVICE_URL points here).
+  // Mounted before any body parser, with the full path so each Hono app sees its base path.
+  for (const service of platform.services) {
+    app.all([service.base, `${service.base}/*`], getRequestListener(service.app.fetch))
+  }
+
+  app.use('/build', express.static(projectPath('public/build'), { immutable: true, maxAge: '1y' }))
+  app.use(express.static(projectPath('public'), { maxAge: '1h' }))
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (_req, res) => ({
+        platformFetch: platform.fetch,
+        cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
+      }),
+    }),
+  )
+
+  const server = app.listen(config.port, config.host, () => {
+    const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`
+    log.info('ready', {
+      url,
+      database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+      startupMs: Math.round(performance.now() - startedAt),
+    })
+    console.log(`\n  Ad console ready at ${url}\n  Demo accounts: docs/demo-accounts.md (password and TOTP codes: npm run totp -- <email>)\n`)
+  })
+
+  let stopping = false
+  async function shutdown(signal: string) {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    const force = setTimeout(() => {
+      log.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 20_000)
+    force.unref()
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      // Idle keep-alive connections would hold close() open.
+      server.closeIdleConnections()
+      setTimeout(() => server.closeAllConnections(), 5_000).unref()
+    })
+    try {
+      await jobs?.stop()
+    } catch (error) {
+      log.error('stopping jobs failed', { error: (error as Error).message })
+    }
+    deps.mailer.close()
+    await database.close()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((error) => {
+  log.error('server failed to start', { error: (error as Error).message, stack: (error as Error).stack })
+  process.exit(1)
+})

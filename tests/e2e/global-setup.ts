@@ -1,0 +1,124 @@
+// Browser-test setup: a seeded database, a pool of real server-side sessions for the fixture, and the
+// production server started on a free loopback port. Returns the teardown that stops it.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import pg from 'pg'
+import { createSession } from '../../platform/auth/sessions'
+import { openDatabase } from '../../platform/db/client'
+import { demoUsers, seedDemo } from '../../platform/db/seed'
+import { projectPath } from '../../platform/paths'
+import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
+import { E2E_DIR, SESSIONS_FILE, type SessionPool } from './paths'
+
+const SESSIONS_PER_USER = 12
+export const E2E_SECRET = 'e2e-session-secret-not-for-production-0123456789'
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
+  const databaseUrl = process.env.DATABASE_URL
+  if (databaseUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) })
+    await admin.connect()
+    await admin.query('DROP DATABASE IF EXISTS adc_e2e WITH (FORCE)')
+    await admin.query('CREATE DATABASE adc_e2e')
+    await admin.end()
+    const url = adminUrl(databaseUrl, 'adc_e2e')
+    const handle = await openDatabase({ databaseUrl: url })
+    await seedDemo(handle.db)
+    await createSessionPool(handle.db)
+    await handle.close()
+    return { env: { DATABASE_URL: url } }
+  }
+  const dataDir = path.join(E2E_DIR, 'data')
+  rmSync(dataDir, { recursive: true, force: true })
+  const template = await ensurePgliteTemplate()
+  const handle = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) })
+  await createSessionPool(handle.db)
+  await handle.close()
+  return { env: { DATA_DIR: dataDir } }
+}
+
+async function createSessionPool(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+  const pool: SessionPool = {}
+  const now = new Date()
+  for (const user of demoUsers) {
+    const tokens: string[] = []
+    for (let i = 0; i < SESSIONS_PER_USER; i++) {
+      tokens.push((await createSession(db, { userId: user.id, stage: 'FULL', now, ipAddress: '127.0.0.1' })).token)
+    }
+    pool[user.email] = { tokens }
+  }
+  writeFileSync(SESSIONS_FILE, JSON.stringify(pool))
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
+    }
+    try {
+      const response = await fetch(`${url}/healthz`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`server did not become healthy in 60 s; see ${logFile}`)
+}
+
+export default async function globalSetup() {
+  if (!existsSync(projectPath('build/server/index.js')) || !existsSync(projectPath('build/index.js'))) {
+    throw new Error('No build: run `npm run build` first (npm test does).')
+  }
+  rmSync(E2E_DIR, { recursive: true, force: true })
+  mkdirSync(path.join(E2E_DIR, 'claims'), { recursive: true })
+  const { env } = await prepareDatabase()
+
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const logFile = path.join(E2E_DIR, 'server.log')
+  const log = createWriteStream(logFile)
+  const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
+    cwd: projectPath(),
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SESSION_SECRET: E2E_SECRET,
+      COOKIE_SECURE: 'false',
+      SEED_DEMO: 'false',
+      RUN_JOBS: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.pipe(log)
+  child.stderr?.pipe(log)
+  await waitForHealth(baseUrl, child, logFile)
+
+  process.env.E2E_BASE_URL = baseUrl
+  process.env.SESSION_SECRET = E2E_SECRET
+  process.env.COOKIE_SECURE = 'false'
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { demoUser, expect, test } from './fixtures'
+
+const SELLER = demoUser('seller@example.com')
+const BRAND = demoUser('brand@example.com')
+
+// spec campaigns §6 / accounts §6: the menu each role gets, in order, with the /admin prefix for staff.
+const cases = [
+  {
+    email: 'superadmin@example.com',
+    sellerId: SELLER.id,
+    path: '/admin/campaigns',
+    label: 'SUPER ADMIN',
+    menu: [
+      ['Campaign', '/admin/campaigns'],
+      ['Analytics', '/admin/analytics'],
+      ['User Management', '/admin/userManagement'],
+      ['Onboarding', '/admin/onboarding'],
+      ['Approval', '/admin/approval'],
+      ['Delink Approval', '/admin/requestApproval'],
+      ['Payment', '/admin/billing'],
+      ['Bulk Upload', '/admin/bulkUpload'],
+    ],
+  },
+  {
+    email: 'ops@example.com',
+    sellerId: SELLER.id,
+    path: '/admin/campaigns',
+    label: 'ADMIN',
+    menu: [
+      ['Campaign', '/admin/campaigns'],
+      ['Analytics', '/admin/analytics'],
+      ['User Management', '/admin/userManagement'],
+      ['Onboarding', '/admin/onboarding'],
+    ],
+  },
+  {
+    email: 'agency@example.com',
+    sellerId: BRAND.id,
+    path: '/campaigns',
+    label: 'AGENCY',
+    menu: [
+      ['Campaign', '/campaigns'],
+      ['Analytics', '/analytics'],
+      ['Link Request', '/link'],
+      ['Delink Request', '/delink'],
+    ],
+  },
+  {
+    email: 'brand@example.com',
+    sellerId: undefined,
+    path: '/campaigns',
+    label: 'BRAND',
+    menu: [
+      ['Campaign', '/campaigns'],
+      ['Analytics', '/analytics'],
+      ['Link Approval', '/requestApproval'],
+      ['Delink Request', '/delink'],
+    ],
+  },
+  {
+    email: 'seller@example.com',
+    sellerId: undefined,
+    path: '/campaigns',
+    label: 'SELLER',
+    menu: [
+      ['Campaign', '/campaigns'],
+      ['Analytics', '/analytics'],
+    ],
+  },
+] as const
+
+for (const role of cases) {
+  test(`${role.label} sees the header and exactly its menu`, async ({ page, signInAs }) => {
+    await signInAs(role.email, { sellerId: role.sellerId })
+    await page.goto(role.path)
+    await expect(page).toHaveURL(role.path)
+    await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible()
+
+    const header = page.getByRole('banner')
+    await expect(header.getByTestId('role-label')).toHaveText(role.label)
+    const expectedSeller = role.sellerId ?? demoUser(role.email).id
+    await expect(header.getByTestId('seller-id')).toContainText(String(expectedSeller))
+    await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible()
+    const switchLink = header.getByRole('link', { name: 'Switch' })
+    if (role.label === 'SELLER' || role.label === 'BRAND') await expect(switchLink).toHaveCount(0)
+    else await expect(switchLink).toHaveAttribute('href', role.path.startsWith('/admin') ? '/admin/select-account' : '/select-account')
+
+    const links = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')
+    await expect(links).toHaveText(role.menu.map(([label]) => label))
+    const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))
+    expect(hrefs).toEqual(role.menu.map(([, href]) => href))
+    await expect(links.first()).toHaveAttribute('aria-current', 'page')
+  })
+}
+
+test('signed out, a console page sends the visitor to Login without a menu', async ({ page }) => {
+  await page.goto('/campaigns')
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0)
+})
+
+test('an unknown path redirects to / (and on to the signed-in home)', async ({ page, signInAs }) => {
+  await signInAs('seller@example.com')
+  await page.goto('/no/such/page')
+  await expect(page).toHaveURL('/campaigns')
+})
+
+test('a role outside the route is sent to Login, which sends it home', async ({ page, signInAs }) => {
+  await signInAs('seller@example.com')
+  await page.goto('/admin/campaigns')
+  await expect(page).toHaveURL('/campaigns')
+})
+
+test('an admin without a selected account is not shown the campaigns', async ({ page, signInAs }) => {
+  await signInAs('ops@example.com', { sellerId: null })
+  const response = await page.goto('/admin/campaigns')
+  expect(response).not.toBeNull()
+  await expect(page).not.toHaveURL('/admin/campaigns')
+  await expect(page.getByRole('heading', { name: 'Campaigns' })).toHaveCount(0)
+})
+
+test('Logout ends the session on the server: the old cookie no longer works', async ({ page, context, signInAs }) => {
+  await signInAs('brand@example.com')
+  await page.goto('/campaigns')
+  const before = await context.cookies()
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
+  // Replaying the cookie from before logout must not get back in.
+  await context.addCookies(before)
+  await page.goto('/campaigns')
+  await expect(page).toHaveURL('/')
+})
+
+test('pages carry the security headers, and the page runs under the CSP', async ({ page, signInAs, javaScriptEnabled }) => {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+  })
+  await signInAs('seller@example.com')
+  const response = await page.goto('/campaigns')
+  const headers = response!.headers()
+  const csp = headers['content-security-policy'] ?? ''
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+  expect(csp).toContain("object-src 'none'")
+  expect(csp).toContain("base-uri 'none'")
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['referrer-policy']).toBe('same-origin')
+  if (javaScriptEnabled) {
+    // Client-side navigation works only if the nonce'd scripts ran.
+    await page.getByRole('link', { name: 'Analytics' }).hover()
+    await expect.poll(() => page.evaluate(() => typeof (window as { __remixContext?: unknown }).__remixContext)).toBe('object')
+  }
+  expect(violations).toEqual([])
+})
