@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]] : [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
@@ -30,7 +30,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js-on', use: { javaScriptEnabled: true } },
-    { name: 'js-off', use: { javaScriptEnabled: false } },
+    { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: /server-.*\.spec\.ts/ },
+    { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: /server-.*\.spec\.ts/ },
+    // The server process itself (start, restart, shutdown): no browser, once.
+    { name: 'server', testMatch: /server-.*\.spec\.ts/ },
   ],
 })

@@ -10,6 +10,7 @@ export default defineConfig({
     // Each file gets its own database copy; two cores, so two files at a time.
     maxWorkers: 2,
     testTimeout: 20_000,
+    env: { LOG_LEVEL: 'silent' },
     hookTimeout: 60_000,
   },
 })

@@ -1,11 +1,6 @@
 // The one server process: the console (Remix) and the platform's three services over one database.
-import { randomBytes, randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { getRequestListener } from '@hono/node-server'
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
-import compression from 'compression'
-import express from 'express'
 import { DataDirLockedError, openDatabase } from '../platform/db/client'
 import { isDatabaseEmpty, seedDemo } from '../platform/db/seed'
 import type { PlatformDeps } from '../platform/deps'
@@ -14,8 +9,8 @@ import { type Jobs, startJobs } from '../platform/jobs'
 import { log } from '../platform/log'
 import { createMailer } from '../platform/mail'
 import { projectPath } from '../platform/paths'
+import { createServerApp } from './app'
 import { readConfig, sessionSecret } from './config'
-import { securityHeaders } from './security'
 
 const startedAt = performance.now()
 const config = readConfig()
@@ -54,63 +49,7 @@ async function main() {
   const buildPath = projectPath('build/index.js')
   const build = (await import(buildPath)) as ServerBuild
 
-  const app = express()
-  app.disable('x-powered-by')
-  app.set('trust proxy', config.trustProxy)
-
-  // Request id and one structured log line per request.
-  app.use((req, res, next) => {
-    const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID()
-    req.headers['x-request-id'] = requestId
-    res.locals.requestId = requestId
-    res.locals.cspNonce = randomBytes(16).toString('base64')
-    const start = performance.now()
-    res.on('finish', () => {
-      if (req.path.startsWith('/build/') || req.path === '/favicon.ico') return
-      log.info('request', {
-        requestId,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Math.round((performance.now() - start) * 10) / 10,
-      })
-    })
-    next()
-  })
-  app.use(securityHeaders)
-  app.use(compression())
-
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await database.ping()
-      res.status(200).json({ status: 'ok', database: database.kind })
-    } catch (error) {
-      log.error('health check failed', { error: (error as Error).message })
-      res.status(503).json({ status: 'unavailable' })
-    }
-  })
-
-  // The platform's HTTP API, for other programs (and the console when *_SERVICE_URL points here).
-  // Mounted before any body parser, with the full path so each Hono app sees its base path.
-  for (const service of platform.services) {
-    app.all([service.base, `${service.base}/*`], getRequestListener(service.app.fetch))
-  }
-
-  app.use('/build', express.static(projectPath('public/build'), { immutable: true, maxAge: '1y' }))
-  app.use(express.static(projectPath('public'), { maxAge: '1h' }))
-
-  app.all(
-    '*',
-    createRequestHandler({
-      build,
-      mode: build.mode,
-      getLoadContext: (_req, res) => ({
-        platformFetch: platform.fetch,
-        cspNonce: res.locals.cspNonce as string,
-        requestId: res.locals.requestId as string,
-      }),
-    }),
-  )
+  const app = createServerApp({ database, platform, build, trustProxy: config.trustProxy })
 
   const server = app.listen(config.port, config.host, () => {
     const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`

@@ -4,6 +4,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { type AppLoadContext, data, redirect } from '@remix-run/node'
 import { routePrefix } from '../../platform/rules/roles'
 import type { CurrentUser } from '../guard.server'
+import { flashCookie } from '../flash.server'
 import { commitSession } from '../session.server'
 import { selectAccountSchema } from './account.schema'
 import { authApi } from './auth.server'
@@ -28,8 +29,11 @@ export async function selectAccount(request: Request, context: AppLoadContext, u
   if (submission.status !== 'success') {
     return data({ lastResult: submission.reply() }, { status: 400 })
   }
-  const cookie = await commitSession({ ...user.session, sellerId: submission.value.account.id })
-  return redirect(`${routePrefix(user.role)}/campaigns`, { headers: { 'Set-Cookie': cookie } })
+  const { account } = submission.value
+  const headers = new Headers()
+  headers.append('Set-Cookie', await commitSession({ ...user.session, sellerId: account.id }))
+  headers.append('Set-Cookie', await flashCookie(request, { kind: 'success', message: `Now viewing ${account.name} (${account.id})` }))
+  return redirect(`${routePrefix(user.role)}/campaigns`, { headers })
 }
 
 // zod's transform must return something when it adds an issue; the value is never used.

@@ -38,6 +38,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
     await seedDemo(handle.db)
     await createSessionPool(handle.db)
     await handle.close()
+    process.env.E2E_DATABASE_URL = url
     return { env: { DATABASE_URL: url } }
   }
   const dataDir = path.join(E2E_DIR, 'data')

@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authApi } from '../app/models/auth.server'
+import { createTestPlatform, type TestPlatform } from '../platform/testing/platform'
+import { createServerApp } from './app'
+
+let t: TestPlatform
+let server: Server
+let origin: string
+
+beforeAll(async () => {
+  t = await createTestPlatform()
+  server = createServerApp({ database: t.database, platform: t.platform }).listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  await t.close()
+})
+
+describe('the server', () => {
+  it('reports the database in /healthz', async () => {
+    const response = await fetch(`${origin}/healthz`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok', database: t.database.kind })
+  })
+
+  it('serves the platform API under /ads/… with the security headers', async () => {
+    const response = await fetch(`${origin}/ads/ad-auth/v1/session`)
+    expect(response.status).toBe(401)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/)
+  })
+})
+
+describe('upstream clients', () => {
+  it('get the same answer in-process and over HTTP', async () => {
+    const token = await t.tokenFor('agency@example.com')
+    const context = { platformFetch: t.platform.fetch, requestId: 'test', cspNonce: '' }
+
+    const previous = process.env.AUTH_SERVICE_URL
+    delete process.env.AUTH_SERVICE_URL
+    const inProcess = await authApi(context, token).session()
+    const inProcessPincodes = await authApi(context, token).pincodes(['560001', '999999'])
+    const inProcessRefusal = await authApi(context, 'not-a-token').session()
+
+    process.env.AUTH_SERVICE_URL = `${origin}/ads/ad-auth`
+    try {
+      // platformFetch would fail loudly if it were still used.
+      const remoteContext = { ...context, platformFetch: () => Promise.reject(new Error('in-process used')) }
+      const overHttp = await authApi(remoteContext, token).session()
+      const overHttpPincodes = await authApi(remoteContext, token).pincodes(['560001', '999999'])
+      const overHttpRefusal = await authApi(remoteContext, 'not-a-token').session()
+
+      expect(inProcess.ok).toBe(true)
+      expect(overHttp).toEqual(inProcess)
+      expect(overHttpPincodes).toEqual(inProcessPincodes)
+      expect(inProcessPincodes.ok && inProcessPincodes.data.map((p) => p.pincode)).toEqual(['560001'])
+      expect(overHttpRefusal).toEqual(inProcessRefusal)
+      expect(inProcessRefusal).toMatchObject({ ok: false, status: 401, message: 'Invalid token' })
+    } finally {
+      if (previous === undefined) delete process.env.AUTH_SERVICE_URL
+      else process.env.AUTH_SERVICE_URL = previous
+    }
+  })
+})

@@ -1,0 +1,82 @@
+// The Express app: request ids and logs, security headers, compression, /healthz, the platform's
+// HTTP API under /ads/…, static files, and the console. Without a Remix build (tests) it serves the
+// platform alone.
+import { randomBytes, randomUUID } from 'node:crypto'
+import { getRequestListener } from '@hono/node-server'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import type { DatabaseHandle } from '../platform/db/client'
+import type { Platform } from '../platform'
+import { log } from '../platform/log'
+import { projectPath } from '../platform/paths'
+import { securityHeaders } from './security'
+
+export function createServerApp(options: {
+  database: DatabaseHandle
+  platform: Platform
+  build?: ServerBuild
+  trustProxy?: boolean | string | number
+}) {
+  const { database, platform, build } = options
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', options.trustProxy ?? false)
+
+  // Request id and one structured log line per request.
+  app.use((req, res, next) => {
+    const requestId = (req.headers['x-request-id'] as string | undefined) ?? randomUUID()
+    req.headers['x-request-id'] = requestId
+    res.locals.requestId = requestId
+    res.locals.cspNonce = randomBytes(16).toString('base64')
+    const start = performance.now()
+    res.on('finish', () => {
+      if (req.path.startsWith('/build/') || req.path === '/favicon.svg') return
+      log.info('request', {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      })
+    })
+    next()
+  })
+  app.use(securityHeaders)
+  app.use(compression())
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database.ping()
+      res.status(200).json({ status: 'ok', database: database.kind })
+    } catch (error) {
+      log.error('health check failed', { error: (error as Error).message })
+      res.status(503).json({ status: 'unavailable' })
+    }
+  })
+
+  // The platform's HTTP API, for other programs (and the console when *_SERVICE_URL points here).
+  // Mounted before any body parser, with the full path so each Hono app sees its base path.
+  for (const service of platform.services) {
+    app.all([service.base, `${service.base}/*`], getRequestListener(service.app.fetch))
+  }
+
+  if (build) {
+    app.use('/build', express.static(projectPath('public/build'), { immutable: true, maxAge: '1y' }))
+    app.use(express.static(projectPath('public'), { maxAge: '1h' }))
+    app.all(
+      '*',
+      createRequestHandler({
+        build,
+        mode: build.mode,
+        getLoadContext: (_req, res) => ({
+          platformFetch: platform.fetch,
+          cspNonce: res.locals.cspNonce as string,
+          requestId: res.locals.requestId as string,
+        }),
+      }),
+    )
+  }
+  return app
+}
