@@ -23,7 +23,9 @@ export async function flashCookie(request: Request, flash: Flash): Promise<strin
 }
 
 /** Reads (and consumes) the flash message; returns it with the Set-Cookie that clears it. */
-export async function takeFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+export async function takeFlash(
+  request: Request,
+): Promise<{ flash: Flash | null; setCookie: string | null }> {
   const cookieHeader = request.headers.get('Cookie')
   if (!cookieHeader?.includes('console_flash=')) return { flash: null, setCookie: null }
   const session = await storage().getSession(cookieHeader)

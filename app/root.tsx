@@ -65,7 +65,9 @@ export const meta: MetaFunction = () => [{ title: 'Ad Console' }]
 export function ErrorBoundary() {
   const error = useRouteError()
   // Never a stack trace: a status and a sentence, in every environment.
-  const heading = isRouteErrorResponse(error) ? `${error.status} ${error.statusText || 'Error'}` : 'Something went wrong'
+  const heading = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || 'Error'}`
+    : 'Something went wrong'
   const detail =
     isRouteErrorResponse(error) && typeof error.data === 'string' && error.data.length < 200
       ? error.data

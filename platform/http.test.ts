@@ -61,7 +61,11 @@ describe('central error handler', () => {
   })
 
   it('answers malformed JSON with 400, and unknown paths with 404 in the envelope', async () => {
-    const bad = await service().request('/ads/test/json', { method: 'POST', body: '{"a":', headers: { 'content-type': 'application/json' } })
+    const bad = await service().request('/ads/test/json', {
+      method: 'POST',
+      body: '{"a":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(bad.status).toBe(400)
     const missing = await service().request('/ads/test/nothing-here')
     expect(missing.status).toBe(404)

@@ -22,7 +22,12 @@ export function ok<T>(c: Context<Env>, data: T, message = 'Success', status: Con
   return c.json(body, status)
 }
 
-export function errorBody(status: number, errorCode: string, message: string, requestId?: string): ErrorEnvelope {
+export function errorBody(
+  status: number,
+  errorCode: string,
+  message: string,
+  requestId?: string,
+): ErrorEnvelope {
   return {
     code: status,
     message,
@@ -55,7 +60,10 @@ export function createService(basePath: string, deps: PlatformDeps) {
   app.onError((error, c) => {
     const requestId = c.get('requestId')
     if (error instanceof DomainError) {
-      const body = { ...errorBody(error.status, error.errorCode, error.message, requestId), fieldErrors: error.fieldErrors }
+      const body = {
+        ...errorBody(error.status, error.errorCode, error.message, requestId),
+        fieldErrors: error.fieldErrors,
+      }
       return c.json(body, error.status, error.headers)
     }
     if (error instanceof ZodError) {

@@ -20,7 +20,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const SECRET = 'bench-session-secret-0123456789abcdef0123456789'
 
 type ManifestEntry = { module: string; imports?: string[]; parentId?: string }
-type Manifest = { entry: ManifestEntry; routes: Record<string, ManifestEntry & { id: string; path?: string }> }
+type Manifest = {
+  entry: ManifestEntry
+  routes: Record<string, ManifestEntry & { id: string; path?: string }>
+}
 
 function routeBundleSizes() {
   const buildDir = projectPath('public/build')
@@ -37,7 +40,11 @@ function routeBundleSizes() {
   const rows: { route: string; kib: number }[] = []
   for (const route of Object.values(manifest.routes)) {
     const chain: ManifestEntry[] = []
-    for (let r: (typeof manifest.routes)[string] | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) {
+    for (
+      let r: (typeof manifest.routes)[string] | undefined = route;
+      r;
+      r = r.parentId ? manifest.routes[r.parentId] : undefined
+    ) {
       chain.push(r)
     }
     const urls = new Set([...files(manifest.entry), ...chain.flatMap(files)])
@@ -102,7 +109,8 @@ async function main() {
   }
 
   console.log('\nJavaScript loaded per route (gzip, entry + root + route chain):')
-  for (const row of routeBundleSizes()) console.log(`  ${row.route.padEnd(40)} ${row.kib.toFixed(1).padStart(7)} KiB`)
+  for (const row of routeBundleSizes())
+    console.log(`  ${row.route.padEnd(40)} ${row.kib.toFixed(1).padStart(7)} KiB`)
 
   // A seeded database on disk, and a signed-in seller's session cookie.
   const dataDir = projectPath('.tmp/bench/data')
@@ -134,7 +142,9 @@ async function main() {
   const first = await fetch(`http://127.0.0.1:${port}/campaigns`, { headers: { cookie } })
   await first.text()
   console.log(`\nServer cold start (existing PGlite data dir) to healthy: ${readyMs.toFixed(0)} ms`)
-  console.log(`First signed-in page after start: ${(performance.now() - firstPage).toFixed(0)} ms (status ${first.status})`)
+  console.log(
+    `First signed-in page after start: ${(performance.now() - firstPage).toFixed(0)} ms (status ${first.status})`,
+  )
   console.log(`Server RSS after start: ${rssMiB(child.pid!).toFixed(0)} MiB`)
 
   console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback`)

@@ -5,7 +5,10 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
 const wants = (stage) => !only || only.includes(stage)
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const results = { passed: 0, failed: 0 }
@@ -34,8 +37,10 @@ function ensureChromium() {
   }
   console.log("Chromium is missing: installing Debian's package (root)…")
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
-  return run('install chromium', 'apt-get', ['update'], env) &&
+  return (
+    run('install chromium', 'apt-get', ['update'], env) &&
     run('install chromium', 'apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], env)
+  )
 }
 
 function countVitest(file) {
@@ -63,7 +68,13 @@ if (wants('lint') && !run('lint', 'npx', ['biome', 'check', '.'])) results.faile
 
 if (wants('unit')) {
   rmSync('.tmp/unit-results.json', { force: true })
-  run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/unit-results.json'])
+  run('unit', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=.tmp/unit-results.json',
+  ])
   if (!countVitest('.tmp/unit-results.json')) results.failed++
 }
 

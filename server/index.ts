@@ -39,7 +39,11 @@ async function main() {
 
   const deps: PlatformDeps = {
     database,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+    }),
     now: () => new Date(),
     dataDir: config.dataDir,
   }
@@ -58,7 +62,9 @@ async function main() {
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
       startupMs: Math.round(performance.now() - startedAt),
     })
-    console.log(`\n  Ad console ready at ${url}\n  Demo accounts: docs/demo-accounts.md (password and TOTP codes: npm run totp -- <email>)\n`)
+    console.log(
+      `\n  Ad console ready at ${url}\n  Demo accounts: docs/demo-accounts.md (password and TOTP codes: npm run totp -- <email>)\n`,
+    )
   })
 
   let stopping = false

@@ -5,7 +5,13 @@ import { selectAccountSchema } from '../models/account.schema'
 import * as styles from './form.css'
 
 /** 'Enter brand or seller ID', View Account. Shared by /admin/select-account and /select-account. */
-export function SelectAccountPage({ lastResult, current }: { lastResult?: SubmissionResult<string[]>; current: number | null }) {
+export function SelectAccountPage({
+  lastResult,
+  current,
+}: {
+  lastResult?: SubmissionResult<string[]>
+  current: number | null
+}) {
   const [form, fields] = useForm({
     lastResult,
     constraint: getZodConstraint(selectAccountSchema),

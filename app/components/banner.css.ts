@@ -9,8 +9,17 @@ const base = style({
 })
 
 export const banner = styleVariants({
-  success: [base, { background: vars.color.successBg, color: vars.color.success, borderColor: vars.color.success }],
-  error: [base, { background: vars.color.dangerBg, color: vars.color.danger, borderColor: vars.color.danger }],
+  success: [
+    base,
+    { background: vars.color.successBg, color: vars.color.success, borderColor: vars.color.success },
+  ],
+  error: [
+    base,
+    { background: vars.color.dangerBg, color: vars.color.danger, borderColor: vars.color.danger },
+  ],
   info: [base, { background: vars.color.infoBg, color: vars.color.text, borderColor: vars.color.brand }],
-  warning: [base, { background: vars.color.warningBg, color: vars.color.warning, borderColor: vars.color.warning }],
+  warning: [
+    base,
+    { background: vars.color.warningBg, color: vars.color.warning, borderColor: vars.color.warning },
+  ],
 })

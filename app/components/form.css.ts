@@ -22,7 +22,12 @@ export const input = style({
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: '2px' } },
 })
 
-export const error = style({ color: vars.color.danger, margin: 0, fontSize: vars.fontSize.sm, fontWeight: 600 })
+export const error = style({
+  color: vars.color.danger,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+})
 
 export const primary = style({
   justifySelf: 'start',

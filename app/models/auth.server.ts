@@ -13,8 +13,10 @@ export function authApi(context: Pick<AppLoadContext, 'platformFetch' | 'request
         query: { token, ipAddress },
       }),
     /** The seller or brand account the caller may work for; refused (403) otherwise. */
-    account: (id: string) => client.get<{ id: number; kind: 'SELLER' | 'BRAND'; name: string }>(`/v1/accounts/${id}`),
+    account: (id: string) =>
+      client.get<{ id: number; kind: 'SELLER' | 'BRAND'; name: string }>(`/v1/accounts/${id}`),
     logout: () => client.post<null>('/v1/logout'),
-    pincodes: (list: string[]) => client.get<PincodeResult[]>('/v1/pincodes/fetch', { query: { pincodes: list.join(',') } }),
+    pincodes: (list: string[]) =>
+      client.get<PincodeResult[]>('/v1/pincodes/fetch', { query: { pincodes: list.join(',') } }),
   }
 }

@@ -18,7 +18,10 @@ export async function selectAccount(request: Request, context: AppLoadContext, u
         ctx.addIssue({
           code: 'custom',
           path: ['accountId'],
-          message: result.status === 403 || result.status === 400 ? 'This ID is not available to you' : result.message,
+          message:
+            result.status === 403 || result.status === 400
+              ? 'This ID is not available to you'
+              : result.message,
         })
         return z_never
       }
@@ -32,7 +35,10 @@ export async function selectAccount(request: Request, context: AppLoadContext, u
   const { account } = submission.value
   const headers = new Headers()
   headers.append('Set-Cookie', await commitSession({ ...user.session, sellerId: account.id }))
-  headers.append('Set-Cookie', await flashCookie(request, { kind: 'success', message: `Now viewing ${account.name} (${account.id})` }))
+  headers.append(
+    'Set-Cookie',
+    await flashCookie(request, { kind: 'success', message: `Now viewing ${account.name} (${account.id})` }),
+  )
   return redirect(`${routePrefix(user.role)}/campaigns`, { headers })
 }
 

@@ -27,10 +27,17 @@ type CallOptions = { query?: Query; json?: unknown; body?: BodyInit; headers?: H
 
 export type Transport = { fetch: (request: Request) => Promise<Response>; base: string; remote: boolean }
 
-export function transportFor(context: Pick<AppLoadContext, 'platformFetch'>, service: ServiceName): Transport {
+export function transportFor(
+  context: Pick<AppLoadContext, 'platformFetch'>,
+  service: ServiceName,
+): Transport {
   const remote = process.env[SERVICE_URL_ENV[service]]
   if (remote) return { fetch: (request) => fetch(request), base: remote.replace(/\/+$/, ''), remote: true }
-  return { fetch: context.platformFetch, base: `http://platform.internal${SERVICE_BASE[service]}`, remote: false }
+  return {
+    fetch: context.platformFetch,
+    base: `http://platform.internal${SERVICE_BASE[service]}`,
+    remote: false,
+  }
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>

@@ -11,7 +11,8 @@ afterAll(async () => {
   await t.close()
 })
 
-const account = async (token: string, id: number | string) => t.request(`/ads/ad-auth/v1/accounts/${id}`, { token })
+const account = async (token: string, id: number | string) =>
+  t.request(`/ads/ad-auth/v1/accounts/${id}`, { token })
 
 describe('which accounts a user may act for', () => {
   it('lets staff open any seller or brand, and refuses an unknown id', async () => {
@@ -49,7 +50,9 @@ describe('which accounts a user may act for', () => {
     const token = await t.tokenFor('agency@example.com')
     const links = await t.db.select().from(linkRequests).where(eq(linkRequests.agencyId, agency.id))
     const approved = links.filter((l) => l.status === 'APPROVED')
-    const notApproved = links.filter((l) => l.status !== 'APPROVED' && !approved.some((a) => a.brandId === l.brandId))
+    const notApproved = links.filter(
+      (l) => l.status !== 'APPROVED' && !approved.some((a) => a.brandId === l.brandId),
+    )
     expect(approved.length).toBeGreaterThan(0)
     expect(notApproved.length).toBeGreaterThan(0)
     for (const link of approved) expect((await account(token, link.brandId)).status).toBe(200)

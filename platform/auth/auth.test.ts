@@ -18,7 +18,11 @@ describe('bearer tokens', () => {
     const response = await t.request('/ads/ad-auth/v1/session', { token })
     expect(response.status).toBe(200)
     const body = await response.json()
-    expect(body).toMatchObject({ code: 200, errors: [], data: { email: 'seller@example.com', role: 'SELLER' } })
+    expect(body).toMatchObject({
+      code: 200,
+      errors: [],
+      data: { email: 'seller@example.com', role: 'SELLER' },
+    })
     const seller = await t.userByEmail('seller@example.com')
     expect(body.data.sellerId).toBe(seller.accountId)
   })
@@ -29,7 +33,12 @@ describe('bearer tokens', () => {
       const response = await t.request('/ads/ad-auth/v1/session', { headers })
       expect(response.status).toBe(401)
       const body = await response.json()
-      expect(body).toMatchObject({ code: 401, data: null, errorCode: 'INVALID_TOKEN', errors: ['Invalid token'] })
+      expect(body).toMatchObject({
+        code: 401,
+        data: null,
+        errorCode: 'INVALID_TOKEN',
+        errors: ['Invalid token'],
+      })
       expect(body.errorResponse.message).toBe('Invalid token')
     }
   })

@@ -43,7 +43,11 @@ export async function mayActFor(db: Database, auth: AuthContext, sellerId: numbe
   switch (user.role) {
     case 'SUPERADMIN':
     case 'OPS': {
-      const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, sellerId)).limit(1)
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.id, sellerId))
+        .limit(1)
       return Boolean(row)
     }
     case 'SELLER':
@@ -54,7 +58,11 @@ export async function mayActFor(db: Database, auth: AuthContext, sellerId: numbe
         .select({ id: linkRequests.id })
         .from(linkRequests)
         .where(
-          and(eq(linkRequests.agencyId, user.id), eq(linkRequests.brandId, sellerId), eq(linkRequests.status, 'APPROVED')),
+          and(
+            eq(linkRequests.agencyId, user.id),
+            eq(linkRequests.brandId, sellerId),
+            eq(linkRequests.status, 'APPROVED'),
+          ),
         )
         .limit(1)
       return Boolean(row)

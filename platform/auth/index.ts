@@ -13,8 +13,18 @@ export const AUTH_BASE = '/ads/ad-auth'
 
 const pincodeList = z
   .string()
-  .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^\d{6}$/, 'Pincode is invalid')).min(1, 'Pincode is invalid').max(500))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(/^\d{6}$/, 'Pincode is invalid'))
+      .min(1, 'Pincode is invalid')
+      .max(500),
+  )
 
 export function createAuthService(deps: PlatformDeps) {
   const app = createService(AUTH_BASE, deps)
@@ -23,7 +33,7 @@ export function createAuthService(deps: PlatformDeps) {
   app.get('/v1/validateToken', async (c) => {
     const token = c.req.query('token') ?? ''
     const session = await resolveToken(deps.database.db, token, deps.now())
-    if (!session || session.stage !== 'FULL') throw unauthenticated('unauthorized')
+    if (session?.stage !== 'FULL') throw unauthenticated('unauthorized')
     return ok(c, {
       token,
       userId: session.user.id,

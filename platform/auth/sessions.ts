@@ -38,7 +38,13 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export async function createSession(
   tx: Tx,
-  input: { userId: number; stage: SessionStage; ipAddress?: string | null; userAgent?: string | null; now: Date },
+  input: {
+    userId: number
+    stage: SessionStage
+    ipAddress?: string | null
+    userAgent?: string | null
+    now: Date
+  },
 ) {
   const token = newToken()
   const [row] = await tx
@@ -81,7 +87,9 @@ export async function resolveToken(db: Database, token: string, now: Date): Prom
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
     .limit(1)
   if (!row) return null
   if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) return null
@@ -101,7 +109,13 @@ export async function revokeSession(tx: Tx, sessionId: string, reason: string, n
 }
 
 /** Ends every live session of a user (password reset, "log in here"), except one if given. */
-export async function revokeUserSessions(tx: Tx, userId: number, reason: string, now: Date, exceptSessionId?: string) {
+export async function revokeUserSessions(
+  tx: Tx,
+  userId: number,
+  reason: string,
+  now: Date,
+  exceptSessionId?: string,
+) {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId))
   await tx

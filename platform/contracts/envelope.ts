@@ -26,6 +26,12 @@ export function firstErrorText(body: unknown, fallback = 'Something went wrong')
   if (!body || typeof body !== 'object') return fallback
   const b = body as Partial<ErrorEnvelope>
   return (
-    b.errors?.[0] ?? b.error ?? b.errorResponse?.message ?? b.errorMessageList?.[0] ?? b.errorCode ?? b.message ?? fallback
+    b.errors?.[0] ??
+    b.error ??
+    b.errorResponse?.message ??
+    b.errorMessageList?.[0] ??
+    b.errorCode ??
+    b.message ??
+    fallback
   )
 }

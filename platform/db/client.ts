@@ -153,8 +153,13 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
-  pool.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', error: error.message })))
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  })
+  pool.on('error', (error) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', error: error.message })),
+  )
   const db = drizzlePg({ client: pool, schema }) as unknown as Database
   let closed = false
   return {

@@ -47,9 +47,7 @@ export const userIdSeq = pgSequence('user_id_seq', { startWith: 9_000_001 })
 export const users = pgTable(
   'users',
   {
-    id: id('id')
-      .primaryKey()
-      .default(sql`nextval('user_id_seq')`),
+    id: id('id').primaryKey().default(sql`nextval('user_id_seq')`),
     name: text('name').notNull(),
     email: text('email').notNull(),
     role: text('role', { enum: ['SUPERADMIN', 'OPS', 'AGENCY', 'BRAND', 'SELLER'] }).notNull(),
@@ -86,10 +84,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_role_status_idx').on(t.role, t.accountStatus),
-    check(
-      'users_role_ck',
-      sql`${t.role} in ('SUPERADMIN','OPS','AGENCY','BRAND','SELLER')`,
-    ),
+    check('users_role_ck', sql`${t.role} in ('SUPERADMIN','OPS','AGENCY','BRAND','SELLER')`),
     check(
       'users_status_ck',
       sql`${t.accountStatus} in ('APPROVED','REJECTED','PENDING','REVOKED','REACTIVATED')`,
@@ -116,10 +111,7 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [
-    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
-    index('sessions_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 )
 
 /** E-mailed one-time codes (password reset, report download). Stored hashed, single use. */
@@ -270,7 +262,10 @@ export const productSellers = pgTable(
       .notNull()
       .references(() => accounts.id),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.sellerId] }), index('product_sellers_seller_idx').on(t.sellerId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.sellerId] }),
+    index('product_sellers_seller_idx').on(t.sellerId),
+  ],
 )
 
 /** Keyword metadata per product (bulk enrichment and suggestions). */
@@ -499,7 +494,10 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     uploadId: bigint('upload_id', { mode: 'number' }).references(() => billingUploads.id),
   },
-  (t) => [uniqueIndex('payments_transaction_uq').on(t.transactionId), index('payments_seller_idx').on(t.sellerId)],
+  (t) => [
+    uniqueIndex('payments_transaction_uq').on(t.transactionId),
+    index('payments_seller_idx').on(t.sellerId),
+  ],
 )
 
 export const promoCredits = pgTable(
@@ -590,5 +588,8 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<unknown>(),
     requestId: text('request_id'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at),
+    index('audit_log_actor_idx').on(t.actorUserId, t.at),
+  ],
 )

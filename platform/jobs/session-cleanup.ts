@@ -13,9 +13,17 @@ export const sessionCleanup: JobDefinition = {
     const db = deps.database.db
     const ended = await db
       .delete(sessions)
-      .where(or(lt(sessions.expiresAt, cutoff), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff))))
+      .where(
+        or(
+          lt(sessions.expiresAt, cutoff),
+          and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)),
+        ),
+      )
       .returning({ id: sessions.id })
-    const codes = await db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, cutoff)).returning({ id: oneTimeCodes.id })
+    const codes = await db
+      .delete(oneTimeCodes)
+      .where(lt(oneTimeCodes.expiresAt, cutoff))
+      .returning({ id: oneTimeCodes.id })
     return { sessions: ended.length, codes: codes.length }
   },
 }

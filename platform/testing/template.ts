@@ -19,7 +19,10 @@ function filesUnder(dir: string): string[] {
 /** Changes when migrations, the seed or the day change: then the cached template is rebuilt. */
 function templateKey(): string {
   const hash = createHash('sha256')
-  for (const file of [...filesUnder(migrationsFolder), ...filesUnder(projectPath('platform/db/seed'))].sort()) {
+  for (const file of [
+    ...filesUnder(migrationsFolder),
+    ...filesUnder(projectPath('platform/db/seed')),
+  ].sort()) {
     hash.update(file).update(readFileSync(file))
   }
   hash.update(new Date().toISOString().slice(0, 10))

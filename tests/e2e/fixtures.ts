@@ -49,7 +49,13 @@ export const test = base.extend<{ signInAs: (email: string, options?: SignInOpti
       const [pair] = setCookie.split(';')
       const separator = pair!.indexOf('=')
       await context.addCookies([
-        { name: pair!.slice(0, separator), value: pair!.slice(separator + 1), url: baseURL!, httpOnly: true, sameSite: 'Lax' },
+        {
+          name: pair!.slice(0, separator),
+          value: pair!.slice(separator + 1),
+          url: baseURL!,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
       ])
     })
   },

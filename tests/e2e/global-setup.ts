@@ -20,7 +20,9 @@ async function freePort(): Promise<number> {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -56,7 +58,9 @@ async function createSessionPool(db: Awaited<ReturnType<typeof openDatabase>>['d
   for (const user of demoUsers) {
     const tokens: string[] = []
     for (let i = 0; i < SESSIONS_PER_USER; i++) {
-      tokens.push((await createSession(db, { userId: user.id, stage: 'FULL', now, ipAddress: '127.0.0.1' })).token)
+      tokens.push(
+        (await createSession(db, { userId: user.id, stage: 'FULL', now, ipAddress: '127.0.0.1' })).token,
+      )
     }
     pool[user.email] = { tokens }
   }
@@ -67,7 +71,9 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string) 
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode}; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
+      throw new Error(
+        `server exited with ${child.exitCode}; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-3000)}`,
+      )
     }
     try {
       const response = await fetch(`${url}/healthz`)

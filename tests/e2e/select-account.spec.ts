@@ -3,7 +3,10 @@ import { demoUser, expect, test } from './fixtures'
 const SELLER = demoUser('seller@example.com')
 const BRAND = demoUser('brand@example.com')
 
-test('an admin without an account lands on account selection and picks a seller', async ({ page, signInAs }) => {
+test('an admin without an account lands on account selection and picks a seller', async ({
+  page,
+  signInAs,
+}) => {
   await signInAs('ops@example.com', { sellerId: null })
   await page.goto('/')
   await expect(page).toHaveURL('/admin/select-account')

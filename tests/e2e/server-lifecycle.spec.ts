@@ -29,7 +29,15 @@ type Started = { child: ChildProcess; port: number; output: () => string; exit: 
 function start(env: Record<string, string>, port: number): Started {
   let output = ''
   const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
-    env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), COOKIE_SECURE: 'false', SEED_DEMO: 'false', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      COOKIE_SECURE: 'false',
+      SEED_DEMO: 'false',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk) => (output += chunk))
@@ -40,7 +48,9 @@ function start(env: Record<string, string>, port: number): Started {
 
 async function healthy(port: number) {
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 30_000 })
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
+      timeout: 30_000,
+    })
     .toBe(200)
 }
 
@@ -58,7 +68,10 @@ test('restart keeps the data; Ctrl-C exits 0; a second process on the same data 
   } else {
     const dataDir = path.join(E2E_DIR, `lifecycle-${process.pid}`)
     rmSync(dataDir, { recursive: true, force: true })
-    const handle = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(await ensurePgliteTemplate())]) })
+    const handle = await openDatabase({
+      dataDir,
+      loadDataDir: new Blob([readFileSync(await ensurePgliteTemplate())]),
+    })
     token = (await createSession(handle.db, { userId: seller.id, stage: 'FULL', now: new Date() })).token
     await handle.close()
     env = { DATA_DIR: dataDir }
@@ -67,7 +80,10 @@ test('restart keeps the data; Ctrl-C exits 0; a second process on the same data 
   const first = start(env, await freePort())
   await healthy(first.port)
   const api = (port: number, p: string, init?: RequestInit) =>
-    fetch(`http://127.0.0.1:${port}/ads/ad-auth${p}`, { ...init, headers: { authorization: `Bearer ${token}` } })
+    fetch(`http://127.0.0.1:${port}/ads/ad-auth${p}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}` },
+    })
   expect((await api(first.port, '/v1/session')).status).toBe(200)
 
   // A second process on the same database.

@@ -83,7 +83,11 @@ for (const role of cases) {
     await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible()
     const switchLink = header.getByRole('link', { name: 'Switch' })
     if (role.label === 'SELLER' || role.label === 'BRAND') await expect(switchLink).toHaveCount(0)
-    else await expect(switchLink).toHaveAttribute('href', role.path.startsWith('/admin') ? '/admin/select-account' : '/select-account')
+    else
+      await expect(switchLink).toHaveAttribute(
+        'href',
+        role.path.startsWith('/admin') ? '/admin/select-account' : '/select-account',
+      )
 
     const links = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')
     await expect(links).toHaveText(role.menu.map(([label]) => label))
@@ -120,7 +124,11 @@ test('an admin without a selected account is not shown the campaigns', async ({ 
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toHaveCount(0)
 })
 
-test('Logout ends the session on the server: the old cookie no longer works', async ({ page, context, signInAs }) => {
+test('Logout ends the session on the server: the old cookie no longer works', async ({
+  page,
+  context,
+  signInAs,
+}) => {
   await signInAs('brand@example.com')
   await page.goto('/campaigns')
   const before = await context.cookies()
@@ -133,7 +141,11 @@ test('Logout ends the session on the server: the old cookie no longer works', as
   await expect(page).toHaveURL('/')
 })
 
-test('pages carry the security headers, and the page runs under the CSP', async ({ page, signInAs, javaScriptEnabled }) => {
+test('pages carry the security headers, and the page runs under the CSP', async ({
+  page,
+  signInAs,
+  javaScriptEnabled,
+}) => {
   const violations: string[] = []
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
@@ -151,7 +163,9 @@ test('pages carry the security headers, and the page runs under the CSP', async 
   if (javaScriptEnabled) {
     // Client-side navigation works only if the nonce'd scripts ran.
     await page.getByRole('link', { name: 'Analytics' }).hover()
-    await expect.poll(() => page.evaluate(() => typeof (window as { __remixContext?: unknown }).__remixContext)).toBe('object')
+    await expect
+      .poll(() => page.evaluate(() => typeof (window as { __remixContext?: unknown }).__remixContext))
+      .toBe('object')
   }
   expect(violations).toEqual([])
 })
