@@ -47,7 +47,11 @@ function countVitest(file) {
   if (!existsSync(file)) return false
   const report = JSON.parse(readFileSync(file, 'utf8'))
   results.passed += report.numPassedTests ?? 0
-  results.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0)
+  // A file that fails to load has no failed tests of its own: count it once.
+  const failedFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed'),
+  ).length
+  results.failed += (report.numFailedTests ?? 0) + failedFiles
   return true
 }
 

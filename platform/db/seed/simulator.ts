@@ -108,7 +108,7 @@ export function applyBudgets(
     if (budget.total !== null) cap = Math.min(cap, budget.total - spent)
     if (cap <= 0) return []
     const want = daySpend(rows)
-    if (want <= cap * 100) {
+    if (want <= cap) {
       spent += want
       return rows
     }
