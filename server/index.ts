@@ -2,6 +2,7 @@
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import { DataDirLockedError, openDatabase } from '../platform/db/client'
+import { ensurePincodeDirectory } from '../platform/db/reference'
 import { isDatabaseEmpty, seedDemo } from '../platform/db/seed'
 import type { PlatformDeps } from '../platform/deps'
 import { createPlatform } from '../platform'
@@ -36,6 +37,8 @@ async function main() {
     await seedDemo(database.db, { log: (msg) => log.info(msg) })
     log.info('demo data seeded', { ms: Date.now() - seeded })
   }
+  const loadedPincodes = await ensurePincodeDirectory(database.db)
+  if (loadedPincodes) log.info('pincode directory loaded', { pincodes: loadedPincodes })
 
   const deps: PlatformDeps = {
     database,

@@ -3,7 +3,6 @@
 // Everything is derived from a fixed seed and from `now`, so two runs with the same `now` write
 // the same rows (password hashes aside: argon2 salts are random).
 import { sql } from 'drizzle-orm'
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core'
 import { hashPassword } from '../../auth/password'
 import { type Database, type DatabaseHandle, migrateDatabase, type Tx } from '../client'
 import * as schema from '../schema'
@@ -18,6 +17,7 @@ import {
   buildSettings,
   buildUsers,
 } from './directory'
+import { insertBatches } from '../batch'
 import { loadPincodeDirectory } from './pincodes'
 import { Random } from './random'
 import { DEMO_PASSWORD, demoUser, demoUsers } from './users'
@@ -28,7 +28,6 @@ export { NO_CREDIT_SELLER_ID }
 
 /** The fixed seed of every random choice in the demo data. */
 export const DEMO_SEED = 20_260_101
-const BATCH_SIZE = 1000
 
 export interface SeedSummary {
   /** The moment the data is relative to (ISO). */
@@ -58,12 +57,6 @@ export async function resetDatabase(handle: DatabaseHandle): Promise<void> {
     ].join(';\n'),
   )
   await migrateDatabase(handle)
-}
-
-async function insertBatches<T extends PgTable>(tx: Tx, table: T, rows: PgInsertValue<T>[]) {
-  for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-    await tx.insert(table).values(rows.slice(i, i + BATCH_SIZE))
-  }
 }
 
 /** Tables with a serial id that the seed fills with explicit ids: their sequences move past them. */
