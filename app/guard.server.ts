@@ -23,14 +23,20 @@ export type CurrentUser = {
 const LOGIN = '/'
 export const TERMS_PATH = '/terms-and-conditions'
 
-// One platform check per request, however many loaders of the request ask.
-const checked = new WeakMap<Request, Promise<UpstreamResult<SessionInfo>>>()
+// One platform check per request, however many loaders of the request ask. Remix gives every loader
+// of a request its own Request object but the same load context, so the context is the key.
+const checked = new WeakMap<AppLoadContext, Map<string, Promise<UpstreamResult<SessionInfo>>>>()
 
-function checkSession(request: Request, context: AppLoadContext, token: string) {
-  let pending = checked.get(request)
+function checkSession(context: AppLoadContext, token: string) {
+  let byToken = checked.get(context)
+  if (!byToken) {
+    byToken = new Map()
+    checked.set(context, byToken)
+  }
+  let pending = byToken.get(token)
   if (!pending) {
     pending = authApi(context, token).session()
-    checked.set(request, pending)
+    byToken.set(token, pending)
   }
   return pending
 }
@@ -48,7 +54,7 @@ export async function requireUser(
   const session = await readSession(request)
   if (!session) return toLogin(false)
 
-  const checkedSession = await checkSession(request, context, session.token)
+  const checkedSession = await checkSession(context, session.token)
   if (!checkedSession.ok) {
     if (checkedSession.status === 401) return toLogin(true)
     throw new Response('The sign-in service is unavailable', { status: 503 })
