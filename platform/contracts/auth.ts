@@ -1,4 +1,5 @@
 // Shapes of the auth service's calls (spec accounts §7), shared by the platform and the console.
+// Every response is wrapped in the envelope of ./envelope.ts ({ code, message, data, errors }).
 import { z } from 'zod/v4'
 import { Roles } from '../rules/roles'
 
@@ -18,3 +19,88 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>
 
 export const pincodeResultSchema = z.object({ pincode: z.string(), district: z.string(), state: z.string() })
 export type PincodeResult = z.infer<typeof pincodeResultSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in (issue 3)
+// ---------------------------------------------------------------------------------------------
+
+/** The exact message of a login refused because another session of the user is live (spec §4). */
+export const ALREADY_LOGGED_IN = 'User already Logged in from another device!'
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.'
+
+/** Passwords: ASVS 5.0 §6.2 — at least 8 characters, at least 64 accepted, no composition rules. */
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+
+/** POST /v1/login — body. 401 with message ALREADY_LOGGED_IN when another session is live and !loginHere. */
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+  loginHere: z.boolean().optional(),
+})
+/** POST /v1/login — data: a PASSWORD-stage token; the second factor upgrades it. */
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  expireTime: z.string(),
+  userId: z.number(),
+  email: z.string(),
+  role: z.enum(Roles),
+  twoFactorRegistered: z.boolean(),
+})
+export type LoginResponse = z.infer<typeof loginResponseSchema>
+
+/** GET /v1/gauth2fa-signup?email&token&userId&ipAddress — for a user not yet enrolled. */
+export const totpSignupResponseSchema = z.object({
+  /** otpauth://totp/… URI (SHA1, 6 digits, 30 s) */
+  otpauthUri: z.string(),
+  /** The same URI as a PNG QR code, data:image/png;base64,… */
+  qrCode: z.string(),
+})
+export type TotpSignupResponse = z.infer<typeof totpSignupResponseSchema>
+
+/** POST /v1/gauth2fa-verify-totp?token&userId&ipAddress&regenerateToken=true — body. */
+export const verifyTotpRequestSchema = z.object({ email: z.string(), totp: z.string() })
+/** data: a new FULL-stage token (the PASSWORD-stage one ends). */
+export const verifyTotpResponseSchema = z.object({
+  token: z.string(),
+  expireTime: z.string(),
+  userId: z.number(),
+  email: z.string(),
+  role: z.enum(Roles),
+  ipAddress: z.string().nullable(),
+  tncVersion: z.string().nullable(),
+  tncAcceptance: z.boolean(),
+  /** SELLER and BRAND: their account id. */
+  sellerId: z.number().nullable(),
+})
+export type VerifyTotpResponse = z.infer<typeof verifyTotpResponseSchema>
+
+/** POST /v1/tnc — body; refused (400) unless tncAcceptance is true. data: { tncAcceptance } */
+export const tncRequestSchema = z.object({
+  userId: z.number(),
+  ipAddress: z.string().nullable().optional(),
+  timestamp: z.string(),
+  tncAcceptance: z.boolean(),
+})
+
+/** POST /v1/user/totp?email — answers 200 the same way whether or not the e-mail is known. */
+/** POST /v1/user/password/reset — body. */
+export const passwordResetRequestSchema = z.object({
+  email: z.string(),
+  password: z.string(),
+  confirmPassword: z.string(),
+  otp: z.string(),
+})
+
+/** POST /v1/external/login?sellerId&email&ts&nonce&sig — data as in the spec. */
+export const externalLoginResponseSchema = z.object({
+  token: z.string(),
+  expireTime: z.string(),
+  userId: z.number(),
+  sellerId: z.number(),
+  role: z.enum(Roles),
+  tncAcceptance: z.boolean(),
+  email: z.string(),
+  twoFactorRegistered: z.boolean(),
+})
+export type ExternalLoginResponse = z.infer<typeof externalLoginResponseSchema>
