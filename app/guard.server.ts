@@ -11,6 +11,8 @@ export type GuardOptions = {
   roles?: readonly Role[]
   /** Most routes need a selected seller id (default true). */
   needsSeller?: boolean
+  /** The terms pages themselves: do not send a user who has not accepted to the terms page. */
+  termsPage?: boolean
 }
 
 export type CurrentUser = {
@@ -22,6 +24,8 @@ export type CurrentUser = {
 
 const LOGIN = '/'
 export const TERMS_PATH = '/terms-and-conditions'
+export const UNAUTHORIZED_PATH = '/unauthorized'
+export const TNC_ERROR_PATH = '/tncErrorPopup'
 
 // One platform check per request, however many loaders of the request ask. Remix gives every loader
 // of a request its own Request object but the same load context, so the context is the key.
@@ -65,12 +69,26 @@ export async function requireUser(
   if (options.roles && !options.roles.includes(role)) throw redirect(LOGIN)
 
   const sellerId = role === 'SELLER' || role === 'BRAND' ? info.sellerId : session.sellerId
-  if (!info.tncAcceptance) {
+  if (!info.tncAcceptance && !options.termsPage) {
     if (role === 'AGENCY') throw redirect(TERMS_PATH)
     if ((role === 'BRAND' || role === 'SELLER') && sellerId) throw redirect(TERMS_PATH)
   }
   if ((options.needsSeller ?? true) && !sellerId) throw redirect(LOGIN)
   return { session, info, role, sellerId }
+}
+
+/**
+ * What a failed platform call means for the page (spec accounts §6, §8): a 401 whose body is
+ * 'unauthorized' or a 403 → /unauthorized; 406 for OPS or SUPERADMIN → /tncErrorPopup; any other 401
+ * → the session is gone: Login. Returns nothing for other failures (the page shows the message).
+ */
+export async function redirectForStatus(result: { ok: boolean; status: number; message?: string }, role: Role) {
+  if (result.ok) return
+  if (result.status === 403 || (result.status === 401 && result.message === 'unauthorized')) {
+    throw redirect(UNAUTHORIZED_PATH)
+  }
+  if (result.status === 406 && (role === 'OPS' || role === 'SUPERADMIN')) throw redirect(TNC_ERROR_PATH)
+  if (result.status === 401) await toLogin(true)
 }
 
 /** Where a signed-in user lands from Login. */

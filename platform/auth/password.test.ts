@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from './password'
+import { hash } from '@node-rs/argon2'
+import { dummyPasswordHash, hashPassword, passwordNeedsRehash, verifyPassword } from './password'
 
 describe('password hashing', () => {
   it('hashes with argon2id and a random salt', async () => {
@@ -24,5 +25,23 @@ describe('password hashing', () => {
 
   it('throws on a corrupt stored hash instead of hiding it', async () => {
     await expect(verifyPassword('not-a-phc-string', 'x')).rejects.toThrow()
+  })
+})
+
+describe('argon2id parameters', () => {
+  it('hashes with the parameters of ASVS 5.0 appendix C and flags older hashes for re-hashing', async () => {
+    const stored = await hashPassword('correct horse battery staple')
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/)
+    expect(passwordNeedsRehash(stored)).toBe(false)
+    const older = await hash('correct horse battery staple', { memoryCost: 19456, timeCost: 2, parallelism: 1 })
+    expect(passwordNeedsRehash(older)).toBe(true)
+    expect(await verifyPassword(older, 'correct horse battery staple')).toBe(true)
+  })
+
+  it('keeps one dummy hash per process for unknown users', async () => {
+    const a = await dummyPasswordHash()
+    expect(a).toBe(await dummyPasswordHash())
+    expect(passwordNeedsRehash(a)).toBe(false)
+    expect(await verifyPassword(a, '')).toBe(false)
   })
 })

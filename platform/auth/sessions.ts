@@ -9,6 +9,11 @@ import type { Role } from '../rules/roles'
 export const SESSION_IDLE_MS = 30 * 60 * 1000
 /** …and after this long whatever happens (absolute lifetime). */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000
+/**
+ * A half-way sign-in (password checked, second factor pending) lasts at most this long: enough to
+ * install an authenticator and scan the QR code, short enough to bound guessing of TOTP codes.
+ */
+export const PENDING_SIGN_IN_MS = 15 * 60 * 1000
 /** lastSeenAt is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000
 
@@ -57,7 +62,9 @@ export async function createSession(
       userAgent: input.userAgent ?? null,
       createdAt: input.now,
       lastSeenAt: input.now,
-      expiresAt: new Date(input.now.getTime() + SESSION_ABSOLUTE_MS),
+      expiresAt: new Date(
+        input.now.getTime() + (input.stage === 'PASSWORD' ? PENDING_SIGN_IN_MS : SESSION_ABSOLUTE_MS),
+      ),
     })
     .returning({ id: sessions.id, expiresAt: sessions.expiresAt })
   if (!row) throw new Error('session insert returned nothing')
@@ -108,18 +115,41 @@ export async function revokeSession(tx: Tx, sessionId: string, reason: string, n
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
-/** Ends every live session of a user (password reset, "log in here"), except one if given. */
+/**
+ * Ends every live session of a user (password reset, "log in here"), except one if given.
+ * Returns how many were still open.
+ */
 export async function revokeUserSessions(
   tx: Tx,
   userId: number,
   reason: string,
   now: Date,
   exceptSessionId?: string,
-) {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
+): Promise<number> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)]
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId))
-  await tx
+  const ended = await tx
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(...conditions))
+    .returning({ id: sessions.id })
+  return ended.length
+}
+
+/** Does the user have a signed-in (FULL) session that is still usable: not revoked, expired or idle? */
+export async function hasLiveFullSession(tx: Tx, userId: number, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.stage, 'FULL'),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
 }

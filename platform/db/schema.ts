@@ -128,7 +128,10 @@ export const oneTimeCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [index('one_time_codes_lookup_idx').on(t.email, t.purpose)],
+  (t) => [
+    index('one_time_codes_lookup_idx').on(t.email, t.purpose),
+    index('one_time_codes_user_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
 )
 
 /** Fixed-window counters for rate limits (per account, per IP). */
@@ -137,6 +140,20 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull().default(0),
 })
+
+/**
+ * Nonces of signed external-login links (docs/decisions/008), kept so that each link works once.
+ * A link is accepted only within 5 minutes of its timestamp, so rows older than that can be deleted.
+ */
+export const externalLoginNonces = pgTable(
+  'external_login_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    sellerId: id('seller_id').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('external_login_nonces_used_idx').on(t.usedAt)],
+)
 
 export const agencyDocumentTypes = [
   'IO Doc',

@@ -5,7 +5,8 @@ import { closeSync, openSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test as base, expect } from '@playwright/test'
 import { commitSession } from '../../app/session.server'
-import { demoUsers } from '../../platform/db/seed'
+import { DEMO_PASSWORD, demoTotpSecret, demoUsers } from '../../platform/db/seed'
+import { E2E_USER_SPECS, e2eEmail } from './e2e-users'
 import { E2E_DIR, SESSIONS_FILE, type SessionPool } from './paths'
 
 /** Takes a session token no other test has used (tests run in parallel processes). */
@@ -31,7 +32,21 @@ export function demoUser(email: string) {
 
 type SignInOptions = { sellerId?: number | null }
 
-export const test = base.extend<{ signInAs: (email: string, options?: SignInOptions) => Promise<void> }>({
+export type E2eUserInfo = { email: string; password: string; totpSecret: string }
+
+export const test = base.extend<{
+  signInAs: (email: string, options?: SignInOptions) => Promise<void>
+  /** This project's own copy of a user from E2E_USER_SPECS (for tests that sign in for real). */
+  e2eUser: (name: string) => E2eUserInfo
+}>({
+  e2eUser: async ({ baseURL: _baseURL }, use, testInfo) => {
+    await use((name) => {
+      if (!E2E_USER_SPECS.some((spec) => spec.name === name))
+        throw new Error(`${name} is not in E2E_USER_SPECS`)
+      const email = e2eEmail(name, testInfo.project.name)
+      return { email, password: DEMO_PASSWORD, totpSecret: demoTotpSecret(email) }
+    })
+  },
   signInAs: async ({ context, baseURL }, use) => {
     await use(async (email, options = {}) => {
       const user = demoUser(email)

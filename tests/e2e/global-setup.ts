@@ -10,10 +10,13 @@ import { openDatabase } from '../../platform/db/client'
 import { demoUsers, seedDemo } from '../../platform/db/seed'
 import { projectPath } from '../../platform/paths'
 import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
+import { createE2eUsers } from './e2e-users'
+import { startSmtpListener } from './mailbox'
 import { E2E_DIR, SESSIONS_FILE, type SessionPool } from './paths'
 
 const SESSIONS_PER_USER = 12
 export const E2E_SECRET = 'e2e-session-secret-not-for-production-0123456789'
+export const E2E_EXTERNAL_SECRET = 'e2e-external-login-secret-0123456789'
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,6 +41,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
     const url = adminUrl(databaseUrl, 'adc_e2e')
     const handle = await openDatabase({ databaseUrl: url })
     await seedDemo(handle.db)
+    await createE2eUsers(handle.db)
     await createSessionPool(handle.db)
     await handle.close()
     process.env.E2E_DATABASE_URL = url
@@ -47,6 +51,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
   rmSync(dataDir, { recursive: true, force: true })
   const template = await ensurePgliteTemplate()
   const handle = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) })
+  await createE2eUsers(handle.db)
   await createSessionPool(handle.db)
   await handle.close()
   return { env: { DATA_DIR: dataDir } }
@@ -94,6 +99,7 @@ export default async function globalSetup() {
   mkdirSync(path.join(E2E_DIR, 'claims'), { recursive: true })
   const { env } = await prepareDatabase()
 
+  const smtp = await startSmtpListener()
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const logFile = path.join(E2E_DIR, 'server.log')
@@ -110,6 +116,8 @@ export default async function globalSetup() {
       COOKIE_SECURE: 'false',
       SEED_DEMO: 'false',
       RUN_JOBS: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      EXTERNAL_LOGIN_SECRET: E2E_EXTERNAL_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -120,6 +128,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl
   process.env.SESSION_SECRET = E2E_SECRET
   process.env.COOKIE_SECURE = 'false'
+  process.env.EXTERNAL_LOGIN_SECRET = E2E_EXTERNAL_SECRET
 
   return async () => {
     if (child.exitCode === null) {
@@ -127,5 +136,6 @@ export default async function globalSetup() {
       child.kill('SIGTERM')
       await exited
     }
+    await smtp.close()
   }
 }

@@ -1,0 +1,93 @@
+// Users made for the browser tests that sign in for real. Each Playwright project gets its own copy
+// (`<name>.<project>@e2e.test`), so parallel projects and tests never share a live session or state.
+// Password: DEMO_PASSWORD; TOTP secret: demoTotpSecret(email).
+import { hashPassword } from '../../platform/auth/password'
+import type { Database } from '../../platform/db/client'
+import { accounts, linkRequests, users } from '../../platform/db/schema'
+import { DEMO_PASSWORD, DEMO_TNC_VERSION, demoTotpSecret } from '../../platform/db/seed'
+import type { Role } from '../../platform/rules/roles'
+
+export const E2E_PROJECTS = ['js-on', 'js-off', 'routes'] as const
+
+type E2eUserSpec = {
+  name: string
+  role: Role
+  /** TOTP already enrolled. */
+  enrolled: boolean
+  tnc: boolean
+  /** AGENCY: brand accounts it is linked to (approved). */
+  linkedBrands?: number[]
+}
+
+/** One line per test that signs in for real; give each test its own user. */
+export const E2E_USER_SPECS: E2eUserSpec[] = [
+  { name: 'seller-new', role: 'SELLER', enrolled: false, tnc: false },
+  { name: 'seller-elsewhere', role: 'SELLER', enrolled: true, tnc: true },
+  { name: 'seller-forgot', role: 'SELLER', enrolled: true, tnc: true },
+  { name: 'seller-lockout', role: 'SELLER', enrolled: true, tnc: true },
+  { name: 'seller-replay', role: 'SELLER', enrolled: true, tnc: true },
+  { name: 'seller-terms', role: 'SELLER', enrolled: true, tnc: false },
+  { name: 'seller-external', role: 'SELLER', enrolled: true, tnc: true },
+  { name: 'seller-welcome', role: 'SELLER', enrolled: true, tnc: true },
+  { name: 'brand-login', role: 'BRAND', enrolled: true, tnc: true },
+  { name: 'brand-terms', role: 'BRAND', enrolled: true, tnc: false },
+  { name: 'agency-login', role: 'AGENCY', enrolled: true, tnc: true, linkedBrands: [200001] },
+  { name: 'agency-terms', role: 'AGENCY', enrolled: true, tnc: false, linkedBrands: [200001] },
+  { name: 'ops-login', role: 'OPS', enrolled: true, tnc: true },
+  { name: 'superadmin-login', role: 'SUPERADMIN', enrolled: true, tnc: true },
+]
+
+export const e2eEmail = (name: string, project: string) => `${name}.${project}@e2e.test`
+
+export type E2eUser = { email: string; id: number; role: Role; totpSecret: string; password: string }
+
+/** Account ids for e2e sellers and brands: their own, with no campaigns. */
+const FIRST_E2E_ACCOUNT = 700_001
+
+export async function createE2eUsers(db: Database): Promise<Record<string, E2eUser>> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  const created: Record<string, E2eUser> = {}
+  let nextAccount = FIRST_E2E_ACCOUNT
+  const now = new Date()
+  for (const project of E2E_PROJECTS) {
+    for (const spec of E2E_USER_SPECS) {
+      const email = e2eEmail(spec.name, project)
+      const totpSecret = demoTotpSecret(email)
+      let id: number | undefined
+      let accountId: number | null = null
+      if (spec.role === 'SELLER' || spec.role === 'BRAND') {
+        accountId = nextAccount++
+        id = accountId
+        await db
+          .insert(accounts)
+          .values({ id: accountId, kind: spec.role, name: `E2E ${spec.name} ${project}` })
+      }
+      const [row] = await db
+        .insert(users)
+        .values({
+          ...(id ? { id } : {}),
+          name: `E2E ${spec.name}`,
+          email,
+          role: spec.role,
+          accountId,
+          accountStatus: 'APPROVED',
+          addedBy: 'e2e',
+          passwordHash,
+          passwordChangedAt: now,
+          totpSecret: spec.enrolled ? totpSecret : null,
+          twoFactorRegistered: spec.enrolled,
+          tncAcceptance: spec.tnc,
+          tncVersion: spec.tnc ? DEMO_TNC_VERSION : null,
+          tncAcceptedAt: spec.tnc ? now : null,
+        })
+        .returning({ id: users.id })
+      for (const brandId of spec.linkedBrands ?? []) {
+        await db
+          .insert(linkRequests)
+          .values({ agencyId: row!.id, brandId, status: 'APPROVED', requestedAt: now, actionedAt: now })
+      }
+      created[email] = { email, id: row!.id, role: spec.role, totpSecret, password: DEMO_PASSWORD }
+    }
+  }
+  return created
+}
