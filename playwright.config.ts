@@ -30,8 +30,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: /server-.*\.spec\.ts/ },
-    { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: /server-.*\.spec\.ts/ },
+    { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: /(server-.*|route-table)\.spec\.ts/ },
+    { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: /(server-.*|route-table)\.spec\.ts/ },
+    // The whole route table × every role and session state, once, without JavaScript.
+    { name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ },
     // The server process itself (start, restart, shutdown): no browser, once.
     { name: 'server', testMatch: /server-.*\.spec\.ts/ },
   ],

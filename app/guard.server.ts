@@ -82,7 +82,10 @@ export async function requireUser(
  * 'unauthorized' or a 403 → /unauthorized; 406 for OPS or SUPERADMIN → /tncErrorPopup; any other 401
  * → the session is gone: Login. Returns nothing for other failures (the page shows the message).
  */
-export async function redirectForStatus(result: { ok: boolean; status: number; message?: string }, role: Role) {
+export async function redirectForStatus(
+  result: { ok: boolean; status: number; message?: string },
+  role: Role,
+) {
   if (result.ok) return
   if (result.status === 403 || (result.status === 401 && result.message === 'unauthorized')) {
     throw redirect(UNAUTHORIZED_PATH)

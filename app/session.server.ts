@@ -47,24 +47,59 @@ function sessionCookie() {
 const encryptionKey = () => createHash('sha256').update(`console-session-encryption:${secret()}`).digest()
 
 export function sealSession(data: ConsoleSession): string {
+  return seal(data)
+}
+
+/** Encrypts and authenticates any JSON value with the session key. */
+function seal(data: unknown): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv)
   const body = Buffer.concat([cipher.update(JSON.stringify(data), 'utf8'), cipher.final()])
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')
 }
 
-export function unsealSession(sealed: string): ConsoleSession | null {
+function unseal(sealed: string): unknown {
   try {
     const raw = Buffer.from(sealed, 'base64url')
     const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), raw.subarray(0, 12))
     decipher.setAuthTag(raw.subarray(12, 28))
-    const json = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
-    const data = JSON.parse(json) as ConsoleSession
-    if (typeof data.token !== 'string' || !isRole(data.role)) return null
-    return data
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'))
   } catch {
-    // Tampered, truncated or sealed with another secret: treated as no session.
+    // Tampered, truncated or sealed with another secret: treated as absent.
     return null
+  }
+}
+
+export function unsealSession(sealed: string): ConsoleSession | null {
+  const data = unseal(sealed) as ConsoleSession | null
+  if (!data || typeof data.token !== 'string' || !isRole(data.role)) return null
+  return data
+}
+
+/**
+ * A short-lived encrypted cookie for a step of a flow that must survive between pages without JavaScript
+ * (credentials waiting for "log in here", a new password waiting for its e-mailed code). It never
+ * reaches the browser readable, and dies after `maxAgeSeconds`.
+ */
+export function sealedCookie<T>(name: string, maxAgeSeconds: number) {
+  const cookie = () =>
+    createCookie(secure() ? `__Host-${name}` : name, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secure(),
+      path: '/',
+      secrets: [secret()],
+      maxAge: maxAgeSeconds,
+    })
+  return {
+    async read(request: Request): Promise<T | null> {
+      const sealed = await cookie().parse(request.headers.get('Cookie'))
+      if (typeof sealed !== 'string' || !sealed) return null
+      const value = unseal(sealed) as { data: T; expires: number } | null
+      return value && value.expires > Date.now() ? value.data : null
+    },
+    write: (data: T) => cookie().serialize(seal({ data, expires: Date.now() + maxAgeSeconds * 1000 })),
+    clear: () => cookie().serialize('', { maxAge: 0, expires: new Date(0) }),
   }
 }
 

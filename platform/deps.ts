@@ -9,4 +9,9 @@ export interface PlatformDeps {
   now: () => Date
   /** Where uploads, reports and the mail outbox live. */
   dataDir: string
+  /**
+   * Shared secret of the seller portal's signed login links (EXTERNAL_LOGIN_SECRET; at least 32
+   * random bytes). Without it, POST /v1/external/login answers 403 (docs/decisions/008).
+   */
+  externalLoginSecret?: string
 }

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog } from '../platform/db/schema'
 import { authApi } from '../app/models/auth.server'
 import { createTestPlatform, type TestPlatform } from '../platform/testing/platform'
 import { createServerApp } from './app'
@@ -33,6 +35,52 @@ describe('the server', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(response.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/)
+  })
+})
+
+describe('caller address over HTTP', () => {
+  it('is the socket address, whatever X-Forwarded-For a client sends', async () => {
+    const response = await fetch(`${origin}/ads/ad-auth/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ email: 'seller2@example.com', password: 'not the password' }),
+    })
+    expect(response.status).toBe(401)
+    const failures = await t.db
+      .select({ ip: auditLog.actorIp })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'LOGIN_FAILURE'))
+    expect(failures.length).toBeGreaterThan(0)
+    expect(failures.map((f) => f.ip)).not.toContain('203.0.113.9')
+    expect(failures.at(-1)?.ip).toMatch(/127\.0\.0\.1/)
+  })
+})
+
+describe('cross-site posts', () => {
+  const post = (headers: Record<string, string>) => fetch(`${origin}/logout`, { method: 'POST', headers })
+
+  it('refuses a console form post from another site', async () => {
+    const bySecFetch = await post({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' })
+    expect(bySecFetch.status).toBe(403)
+    expect(await bySecFetch.text()).toBe('Cross-site form posts are not accepted.')
+    expect((await post({ 'sec-fetch-site': 'same-site' })).status).toBe(403)
+    expect((await post({ origin: 'https://evil.example' })).status).toBe(403)
+    expect((await post({ origin: 'null' })).status).toBe(403)
+  })
+
+  it('lets same-origin posts and non-browser clients through', async () => {
+    // Without a console build the request falls through to 404: it was not refused.
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin })).status).toBe(404)
+    expect((await post({ origin })).status).toBe(404)
+    expect((await post({})).status).toBe(404)
+  })
+
+  it('does not apply to the bearer-token platform API', async () => {
+    const response = await fetch(`${origin}/ads/ad-auth/v1/logout`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    })
+    expect(response.status).toBe(401)
   })
 })
 

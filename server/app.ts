@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../platform/db/client'
 import type { Platform } from '../platform'
 import { log } from '../platform/log'
 import { projectPath } from '../platform/paths'
+import { refuseCrossSitePosts } from './csrf'
 import { securityHeaders } from './security'
 
 export function createServerApp(options: {
@@ -44,6 +45,7 @@ export function createServerApp(options: {
     next()
   })
   app.use(securityHeaders)
+  app.use(refuseCrossSitePosts)
   app.use(compression())
 
   app.get('/healthz', async (_req, res) => {
@@ -58,8 +60,17 @@ export function createServerApp(options: {
 
   // The platform's HTTP API, for other programs (and the console when *_SERVICE_URL points here).
   // Mounted before any body parser, with the full path so each Hono app sees its base path.
-  for (const service of platform.services) {
-    app.all([service.base, `${service.base}/*`], getRequestListener(service.app.fetch))
+  // Over HTTP the caller's address is the socket's (or what a trusted proxy says, per TRUST_PROXY):
+  // a client must not pick the IP its rate limits are counted under.
+  const platformListeners = platform.services.map((service) => ({
+    service,
+    listener: getRequestListener(service.app.fetch),
+  }))
+  for (const { service, listener } of platformListeners) {
+    app.all([service.base, `${service.base}/*`], (req, res) => {
+      req.headers['x-forwarded-for'] = req.ip ?? ''
+      return listener(req, res)
+    })
   }
 
   if (build) {
@@ -70,8 +81,9 @@ export function createServerApp(options: {
       createRequestHandler({
         build,
         mode: build.mode,
-        getLoadContext: (_req, res) => ({
+        getLoadContext: (req, res) => ({
           platformFetch: platform.fetch,
+          clientIp: req.ip ?? null,
           cspNonce: res.locals.cspNonce as string,
           requestId: res.locals.requestId as string,
         }),

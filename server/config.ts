@@ -27,6 +27,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     cookieSecure: bool(env.COOKIE_SECURE, production),
     /** Express "trust proxy": set when behind a reverse proxy that sets X-Forwarded-*. */
     trustProxy: env.TRUST_PROXY ?? false,
+    /** Shared secret of the seller portal's signed hand-off (external login); unset disables it. */
+    externalLoginSecret: env.EXTERNAL_LOGIN_SECRET || undefined,
     /** Run pg-boss workers and crons in this process. */
     runJobs: bool(env.RUN_JOBS, true),
   }

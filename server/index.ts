@@ -49,6 +49,7 @@ async function main() {
     }),
     now: () => new Date(),
     dataDir: config.dataDir,
+    externalLoginSecret: config.externalLoginSecret,
   }
   const platform = createPlatform(deps)
   const jobs: Jobs | null = config.runJobs ? await startJobs(deps) : null

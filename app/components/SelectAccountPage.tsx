@@ -16,7 +16,8 @@ export function SelectAccountPage({
     lastResult,
     constraint: getZodConstraint(selectAccountSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: selectAccountSchema }),
-    shouldValidate: 'onBlur',
+    // Not on blur: an error appearing under a field would move a link the user is clicking.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
   return (

@@ -40,3 +40,32 @@ export const primary = style({
   cursor: 'pointer',
   selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
 })
+
+export const secondary = style({
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  background: vars.color.surface,
+  color: vars.color.brand,
+  border: `2px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.sm,
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+})
+
+export const actions = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'center' })
+
+export const passwordRow = style({ display: 'flex', gap: vars.space.sm })
+
+export const formError = style({
+  padding: vars.space.sm,
+  background: vars.color.dangerBg,
+  color: vars.color.danger,
+  border: `1px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  margin: 0,
+  fontWeight: 600,
+})
+
+export const qr = style({ display: 'block', width: '12rem', height: '12rem', imageRendering: 'pixelated' })
+
+export const mono = style({ fontFamily: vars.font.mono, wordBreak: 'break-all' })

@@ -1,27 +1,112 @@
-// Login (/). Signed-in users are sent on to their home (spec accounts §2 route table).
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+// Login (/). Signed-in users are sent on to their home; a half-finished sign-in goes to its second factor.
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { ALREADY_LOGGED_IN, TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
+import * as styles from '../components/form.css'
+import { FormErrors, PasswordField, TextField } from '../components/FormParts'
+import { HoneypotField } from '../components/Honeypot'
 import { PlainPage } from '../components/Shell'
 import { homePath } from '../guard.server'
+import { isBotSubmission } from '../honeypot.server'
 import { authApi } from '../models/auth.server'
-import { readSession } from '../session.server'
+import { pendingLogin } from '../models/sign-in-flow.server'
+import { loginSchema } from '../models/sign-in.schema'
+import { signInApi } from '../models/sign-in.server'
+import { commitSession, destroySession, readSession } from '../session.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await readSession(request)
-  if (session) {
-    const checked = await authApi(context, session.token).session()
-    if (checked.ok && checked.data.stage === 'FULL') {
-      const sellerId = checked.data.sellerId ?? session.sellerId
-      throw redirect(homePath(checked.data.role, sellerId))
-    }
+  if (!session) return null
+  const checked = await authApi(context, session.token).session()
+  if (!checked.ok) {
+    // The session ended elsewhere (logout, another login, expiry): forget it and show Login.
+    return data(null, { headers: { 'Set-Cookie': await destroySession() } })
   }
-  return null
+  if (checked.data.stage === 'PASSWORD') throw redirect('/login/verify')
+  throw redirect(homePath(checked.data.role, checked.data.sellerId ?? session.sellerId))
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') {
+    return data({ lastResult: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  }
+  if (isBotSubmission(formData)) {
+    return data(
+      { lastResult: submission.reply({ formErrors: ['Something went wrong'], hideFields: ['password'] }) },
+      {
+        status: 400,
+      },
+    )
+  }
+  const { email, password } = submission.value
+  const result = await signInApi(context).login({ email, password })
+  if (result.ok) {
+    const cookie = await commitSession({
+      token: result.data.token,
+      role: result.data.role,
+      userId: result.data.userId,
+      userEmail: result.data.email,
+      sellerId: null,
+      tncAcceptance: false,
+      twoFactorRegistered: result.data.twoFactorRegistered,
+      ipAddress: context.clientIp ?? null,
+    })
+    return redirect('/login/verify', { headers: { 'Set-Cookie': cookie } })
+  }
+  if (result.status === 401 && result.message === ALREADY_LOGGED_IN) {
+    return redirect('/login/elsewhere', {
+      headers: { 'Set-Cookie': await pendingLogin.write({ email, password }) },
+    })
+  }
+  const message = result.status === 429 ? TOO_MANY_REQUESTS : result.message
+  return data(
+    { lastResult: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
+    {
+      status: result.status === 429 ? 429 : 400,
+    },
+  )
 }
 
 export default function Login() {
+  const actionData = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    // Not on blur: an error appearing under a field would move a link the user is clicking.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
   return (
     <PlainPage>
       <h1>Login</h1>
       <p>Sign in to the Ad Console to manage your sponsored and privilege campaigns.</p>
+      <Form method="post" {...getFormProps(form)} className={styles.form}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField field={fields.email} label="User name" type="email" autoComplete="username" autoFocus />
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        <HoneypotField />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={navigation.state === 'submitting'}>
+            Login
+          </button>
+          <Link to="/forgot-password">Forgot Password</Link>
+        </div>
+      </Form>
+      <p>
+        <Link to="/StaticTnCPage">Terms and Conditions</Link>
+      </p>
     </PlainPage>
   )
 }

@@ -9,5 +9,7 @@ declare module '@remix-run/node' {
     platformFetch: (request: Request) => Promise<Response>
     cspNonce: string
     requestId: string
+    /** The caller's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+    clientIp?: string | null
   }
 }

@@ -1,4 +1,4 @@
-// The auth service (/ads/ad-auth): sessions, tokens, pincodes. Sign-in itself lands with issue 3.
+// The auth service (/ads/ad-auth): sign-in (one file per step, composed below), sessions, accounts, pincodes.
 import { eq, inArray } from 'drizzle-orm'
 import { z } from 'zod/v4'
 import { accounts, pincodes } from '../db/schema'
@@ -8,6 +8,13 @@ import { createService, ok } from '../http'
 import { assertMayActFor, requireAuth } from './authorize'
 import { audit } from '../audit'
 import { resolveToken, revokeSession } from './sessions'
+import { externalLoginRoutes } from './external-login'
+import { loginRoutes } from './login'
+import { passwordResetRoutes } from './password-reset'
+import { reportOtpRoutes } from './report-otp'
+import { actorOf } from './request'
+import { termsRoutes } from './terms'
+import { twoFactorRoutes } from './two-factor'
 
 export const AUTH_BASE = '/ads/ad-auth'
 
@@ -28,6 +35,14 @@ const pincodeList = z
 
 export function createAuthService(deps: PlatformDeps) {
   const app = createService(AUTH_BASE, deps)
+
+  // Sign-in: password, second factor, terms, forgot password, report codes, seller-portal hand-off.
+  app.route('/', loginRoutes(deps))
+  app.route('/', twoFactorRoutes(deps))
+  app.route('/', termsRoutes(deps))
+  app.route('/', passwordResetRoutes(deps))
+  app.route('/', reportOtpRoutes(deps))
+  app.route('/', externalLoginRoutes(deps))
 
   // spec: GET /v1/validateToken?token&ipAddress → field token; missing means unauthorized.
   app.get('/v1/validateToken', async (c) => {
@@ -80,7 +95,7 @@ export function createAuthService(deps: PlatformDeps) {
         action: 'LOGOUT',
         entityType: 'session',
         entityId: auth.sessionId,
-        actor: { userId: auth.user.id, role: auth.user.role, ip: c.req.header('x-forwarded-for') ?? null },
+        actor: actorOf(c, auth.user),
         requestId: c.get('requestId'),
         at: now,
       })

@@ -33,7 +33,11 @@ describe('argon2id parameters', () => {
     const stored = await hashPassword('correct horse battery staple')
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=47104,t=1,p=1\$/)
     expect(passwordNeedsRehash(stored)).toBe(false)
-    const older = await hash('correct horse battery staple', { memoryCost: 19456, timeCost: 2, parallelism: 1 })
+    const older = await hash('correct horse battery staple', {
+      memoryCost: 19456,
+      timeCost: 2,
+      parallelism: 1,
+    })
     expect(passwordNeedsRehash(older)).toBe(true)
     expect(await verifyPassword(older, 'correct horse battery staple')).toBe(true)
   })

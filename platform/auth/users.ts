@@ -6,7 +6,8 @@ import { settings, users } from '../db/schema'
 export type UserRow = typeof users.$inferSelect
 
 /** Only these account states may sign in (spec accounts §4). */
-export const canSignIn = (status: UserRow['accountStatus']) => status === 'APPROVED' || status === 'REACTIVATED'
+export const canSignIn = (status: UserRow['accountStatus']) =>
+  status === 'APPROVED' || status === 'REACTIVATED'
 
 export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
   const [user] = await tx
@@ -28,6 +29,9 @@ export const sellerIdOf = (user: Pick<UserRow, 'role' | 'accountId'>) =>
 
 /** The terms version in force (settings 'tncVersion'), or null when none is set. */
 export async function currentTncVersion(tx: Tx): Promise<string | null> {
-  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'tncVersion'))
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'tncVersion'))
   return typeof row?.value === 'string' ? row.value : null
 }

@@ -1,6 +1,7 @@
-// Hourly: delete sessions that ended more than a day ago, and e-mailed codes past their use.
-import { lt, or, isNotNull, and } from 'drizzle-orm'
-import { oneTimeCodes, sessions } from '../db/schema'
+// Hourly: delete sessions that ended more than a day ago, e-mailed codes past their use, rate-limit
+// windows long over, and external-login nonces whose links can no longer be accepted anyway.
+import { and, isNotNull, lt, or } from 'drizzle-orm'
+import { externalLoginNonces, oneTimeCodes, rateLimits, sessions } from '../db/schema'
 import type { JobDefinition } from '.'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -9,6 +10,7 @@ export const sessionCleanup: JobDefinition = {
   name: 'session-cleanup',
   cron: '17 * * * *',
   async run(deps) {
+    // Every window, lifetime and link validity in platform/auth is a day or less.
     const cutoff = new Date(deps.now().getTime() - DAY_MS)
     const db = deps.database.db
     const ended = await db
@@ -24,6 +26,14 @@ export const sessionCleanup: JobDefinition = {
       .delete(oneTimeCodes)
       .where(lt(oneTimeCodes.expiresAt, cutoff))
       .returning({ id: oneTimeCodes.id })
-    return { sessions: ended.length, codes: codes.length }
+    const windows = await db
+      .delete(rateLimits)
+      .where(lt(rateLimits.windowStart, cutoff))
+      .returning({ key: rateLimits.key })
+    const nonces = await db
+      .delete(externalLoginNonces)
+      .where(lt(externalLoginNonces.usedAt, cutoff))
+      .returning({ nonce: externalLoginNonces.nonce })
+    return { sessions: ended.length, codes: codes.length, rateLimits: windows.length, nonces: nonces.length }
   },
 }

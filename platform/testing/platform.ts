@@ -11,7 +11,9 @@ import { projectPath } from '../paths'
 
 export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
 
-export async function createTestPlatform(options: { now?: Date; mailer?: Mailer } = {}) {
+export async function createTestPlatform(
+  options: { now?: Date; mailer?: Mailer; externalLoginSecret?: string } = {},
+) {
   const database: DatabaseHandle = await openTestDatabase()
   let now = options.now ?? new Date()
   const sent: MailMessage[] = []
@@ -21,7 +23,13 @@ export async function createTestPlatform(options: { now?: Date; mailer?: Mailer 
     },
     close() {},
   }
-  const deps: PlatformDeps = { database, mailer, now: () => now, dataDir: projectPath('.tmp/test-data') }
+  const deps: PlatformDeps = {
+    database,
+    mailer,
+    now: () => now,
+    dataDir: projectPath('.tmp/test-data'),
+    externalLoginSecret: options.externalLoginSecret,
+  }
   const platform = createPlatform(deps)
 
   async function userByEmail(email: string) {
@@ -48,6 +56,23 @@ export async function createTestPlatform(options: { now?: Date; mailer?: Mailer 
     return platform.fetch(new Request(`http://platform.test${path}`, { ...init, headers }))
   }
 
+  /** POSTs a JSON body (and, with `ip`, the X-Forwarded-For header the console sets). */
+  function post(
+    path: string,
+    body?: unknown,
+    init: { token?: string; ip?: string; headers?: HeadersInit } = {},
+  ) {
+    const headers = new Headers(init.headers)
+    if (body !== undefined) headers.set('content-type', 'application/json')
+    if (init.ip) headers.set('x-forwarded-for', init.ip)
+    return request(path, {
+      method: 'POST',
+      headers,
+      token: init.token,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  }
+
   return {
     platform,
     deps,
@@ -57,6 +82,7 @@ export async function createTestPlatform(options: { now?: Date; mailer?: Mailer 
     userByEmail,
     tokenFor,
     request,
+    post,
     setNow(date: Date) {
       now = date
     },

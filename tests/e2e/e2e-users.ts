@@ -17,6 +17,11 @@ type E2eUserSpec = {
   tnc: boolean
   /** AGENCY: brand accounts it is linked to (approved). */
   linkedBrands?: number[]
+  /**
+   * Gets a pool of ready sessions for `signInAs`. Only for users no test signs in with a password:
+   * a live session would make a real login answer 'User already Logged in from another device!'.
+   */
+  pool?: boolean
 }
 
 /** One line per test that signs in for real; give each test its own user. */
@@ -26,23 +31,43 @@ export const E2E_USER_SPECS: E2eUserSpec[] = [
   { name: 'seller-forgot', role: 'SELLER', enrolled: true, tnc: true },
   { name: 'seller-lockout', role: 'SELLER', enrolled: true, tnc: true },
   { name: 'seller-replay', role: 'SELLER', enrolled: true, tnc: true },
-  { name: 'seller-terms', role: 'SELLER', enrolled: true, tnc: false },
+  { name: 'seller-terms', role: 'SELLER', enrolled: true, tnc: false, pool: true },
   { name: 'seller-external', role: 'SELLER', enrolled: true, tnc: true },
-  { name: 'seller-welcome', role: 'SELLER', enrolled: true, tnc: true },
+  { name: 'seller-welcome', role: 'SELLER', enrolled: true, tnc: true, pool: true },
   { name: 'brand-login', role: 'BRAND', enrolled: true, tnc: true },
-  { name: 'brand-terms', role: 'BRAND', enrolled: true, tnc: false },
+  { name: 'brand-terms', role: 'BRAND', enrolled: true, tnc: false, pool: true },
   { name: 'agency-login', role: 'AGENCY', enrolled: true, tnc: true, linkedBrands: [200001] },
-  { name: 'agency-terms', role: 'AGENCY', enrolled: true, tnc: false, linkedBrands: [200001] },
+  { name: 'agency-terms', role: 'AGENCY', enrolled: true, tnc: false, linkedBrands: [200001], pool: true },
   { name: 'ops-login', role: 'OPS', enrolled: true, tnc: true },
   { name: 'superadmin-login', role: 'SUPERADMIN', enrolled: true, tnc: true },
 ]
 
 export const e2eEmail = (name: string, project: string) => `${name}.${project}@e2e.test`
 
-export type E2eUser = { email: string; id: number; role: Role; totpSecret: string; password: string }
+export type E2eUser = {
+  email: string
+  id: number
+  role: Role
+  totpSecret: string
+  password: string
+  pool: boolean
+}
 
 /** Account ids for e2e sellers and brands: their own, with no campaigns. */
 const FIRST_E2E_ACCOUNT = 700_001
+
+/** The account id (= user id) createE2eUsers gives a SELLER or BRAND spec in a project. */
+export function e2eAccountId(name: string, project: string): number {
+  let next = FIRST_E2E_ACCOUNT
+  for (const p of E2E_PROJECTS) {
+    for (const spec of E2E_USER_SPECS) {
+      if (spec.role !== 'SELLER' && spec.role !== 'BRAND') continue
+      if (p === project && spec.name === name) return next
+      next++
+    }
+  }
+  throw new Error(`${name} is not a SELLER or BRAND in E2E_USER_SPECS`)
+}
 
 export async function createE2eUsers(db: Database): Promise<Record<string, E2eUser>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
@@ -86,7 +111,16 @@ export async function createE2eUsers(db: Database): Promise<Record<string, E2eUs
           .insert(linkRequests)
           .values({ agencyId: row!.id, brandId, status: 'APPROVED', requestedAt: now, actionedAt: now })
       }
-      created[email] = { email, id: row!.id, role: spec.role, totpSecret, password: DEMO_PASSWORD }
+      if (accountId !== null && accountId !== e2eAccountId(spec.name, project))
+        throw new Error('e2e account ids drifted')
+      created[email] = {
+        email,
+        id: row!.id,
+        role: spec.role,
+        totpSecret,
+        password: DEMO_PASSWORD,
+        pool: Boolean(spec.pool),
+      }
     }
   }
   return created

@@ -6,8 +6,8 @@ import path from 'node:path'
 import { test as base, expect } from '@playwright/test'
 import { commitSession } from '../../app/session.server'
 import { DEMO_PASSWORD, demoTotpSecret, demoUsers } from '../../platform/db/seed'
-import { E2E_USER_SPECS, e2eEmail } from './e2e-users'
-import { E2E_DIR, SESSIONS_FILE, type SessionPool } from './paths'
+import { E2E_USER_SPECS, type E2eUser, e2eEmail } from './e2e-users'
+import { E2E_DIR, SESSIONS_FILE, type SessionPool, USERS_FILE } from './paths'
 
 /** Takes a session token no other test has used (tests run in parallel processes). */
 function claimToken(email: string): string {
@@ -30,6 +30,16 @@ export function demoUser(email: string) {
   return user
 }
 
+/** A demo user, or a user global-setup made for this run (e2e-users.ts). */
+function knownUser(email: string) {
+  const demo = demoUsers.find((u) => u.email === email)
+  if (demo)
+    return { id: demo.id, role: demo.role, email, tnc: demo.tncAccepted, enrolled: demo.totpRegistered }
+  const e2e = (JSON.parse(readFileSync(USERS_FILE, 'utf8')) as Record<string, E2eUser>)[email]
+  if (!e2e) throw new Error(`${email} is neither a demo user nor an e2e user`)
+  return { id: e2e.id, role: e2e.role, email, tnc: false, enrolled: true }
+}
+
 type SignInOptions = { sellerId?: number | null }
 
 export type E2eUserInfo = { email: string; password: string; totpSecret: string }
@@ -49,7 +59,7 @@ export const test = base.extend<{
   },
   signInAs: async ({ context, baseURL }, use) => {
     await use(async (email, options = {}) => {
-      const user = demoUser(email)
+      const user = knownUser(email)
       const ownAccount = user.role === 'SELLER' || user.role === 'BRAND' ? user.id : null
       const setCookie = await commitSession({
         token: claimToken(email),
@@ -57,8 +67,9 @@ export const test = base.extend<{
         userId: user.id,
         userEmail: user.email,
         sellerId: options.sellerId === undefined ? ownAccount : options.sellerId,
-        tncAcceptance: user.tncAccepted,
-        twoFactorRegistered: user.totpRegistered,
+        // The console re-reads both from the platform on every request; these are only the cookie's copy.
+        tncAcceptance: user.tnc,
+        twoFactorRegistered: user.enrolled,
         ipAddress: '127.0.0.1',
       })
       const [pair] = setCookie.split(';')

@@ -10,11 +10,11 @@ import { openDatabase } from '../../platform/db/client'
 import { demoUsers, seedDemo } from '../../platform/db/seed'
 import { projectPath } from '../../platform/paths'
 import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
-import { createE2eUsers } from './e2e-users'
+import { createE2eUsers, type E2eUser } from './e2e-users'
 import { startSmtpListener } from './mailbox'
-import { E2E_DIR, SESSIONS_FILE, type SessionPool } from './paths'
+import { E2E_DIR, SESSIONS_FILE, type SessionPool, USERS_FILE } from './paths'
 
-const SESSIONS_PER_USER = 12
+const SESSIONS_PER_USER = 20
 export const E2E_SECRET = 'e2e-session-secret-not-for-production-0123456789'
 export const E2E_EXTERNAL_SECRET = 'e2e-external-login-secret-0123456789'
 
@@ -41,8 +41,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
     const url = adminUrl(databaseUrl, 'adc_e2e')
     const handle = await openDatabase({ databaseUrl: url })
     await seedDemo(handle.db)
-    await createE2eUsers(handle.db)
-    await createSessionPool(handle.db)
+    await createSessionPool(handle.db, await createE2eUsers(handle.db))
     await handle.close()
     process.env.E2E_DATABASE_URL = url
     return { env: { DATABASE_URL: url } }
@@ -51,16 +50,19 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
   rmSync(dataDir, { recursive: true, force: true })
   const template = await ensurePgliteTemplate()
   const handle = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) })
-  await createE2eUsers(handle.db)
-  await createSessionPool(handle.db)
+  await createSessionPool(handle.db, await createE2eUsers(handle.db))
   await handle.close()
   return { env: { DATA_DIR: dataDir } }
 }
 
-async function createSessionPool(db: Awaited<ReturnType<typeof openDatabase>>['db']) {
+async function createSessionPool(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  e2eUsers: Record<string, E2eUser>,
+) {
   const pool: SessionPool = {}
   const now = new Date()
-  for (const user of demoUsers) {
+  const pooled = [...demoUsers, ...Object.values(e2eUsers).filter((u) => u.pool)]
+  for (const user of pooled) {
     const tokens: string[] = []
     for (let i = 0; i < SESSIONS_PER_USER; i++) {
       tokens.push(
@@ -70,6 +72,7 @@ async function createSessionPool(db: Awaited<ReturnType<typeof openDatabase>>['d
     pool[user.email] = { tokens }
   }
   writeFileSync(SESSIONS_FILE, JSON.stringify(pool))
+  writeFileSync(USERS_FILE, JSON.stringify(e2eUsers))
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logFile: string) {

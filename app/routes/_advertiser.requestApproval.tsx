@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { PendingPage } from '../components/PendingPage'
+import { requireUser } from '../guard.server'
+
+const ROLES = ['BRAND'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context, { roles: ROLES, needsSeller: false })
+  return null
+}
+
+export default function LinkApprovalPage() {
+  return <PendingPage title="Link Approval" />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Link Approval · Ad Console' }]

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { PendingPage } from '../components/PendingPage'
+import { requireUser } from '../guard.server'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context)
+  return null
+}
+
+export default function CreateCampaignPage() {
+  return <PendingPage title="Create Campaign" />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Create Campaign · Ad Console' }]

@@ -1,0 +1,74 @@
+// Forgot password: e-mail, New Password, Confirm Password, Get OTP (spec accounts §2 "Forgot mode").
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { type ActionFunctionArgs, data, type MetaFunction, redirect } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
+import * as styles from '../components/form.css'
+import { FormErrors, PasswordField, TextField } from '../components/FormParts'
+import { HoneypotField } from '../components/Honeypot'
+import { PlainPage } from '../components/Shell'
+import { isBotSubmission } from '../honeypot.server'
+import { pendingReset } from '../models/sign-in-flow.server'
+import { forgotPasswordSchema } from '../models/sign-in.schema'
+import { signInApi } from '../models/sign-in.server'
+
+const hideFields = ['password', 'confirmPassword']
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema })
+  if (submission.status !== 'success')
+    return data({ lastResult: submission.reply({ hideFields }) }, { status: 400 })
+  if (isBotSubmission(formData)) {
+    return data(
+      { lastResult: submission.reply({ formErrors: ['Something went wrong'], hideFields }) },
+      { status: 400 },
+    )
+  }
+  const { email, password } = submission.value
+  const result = await signInApi(context).requestResetCode(email)
+  if (!result.ok) {
+    // spec §5: 429 has its own message; any other failure is 'Something went wrong'.
+    const message = result.status === 429 ? TOO_MANY_REQUESTS : 'Something went wrong'
+    return data(
+      { lastResult: submission.reply({ formErrors: [message], hideFields }) },
+      { status: result.status === 429 ? 429 : 400 },
+    )
+  }
+  const cookie = await pendingReset.write({ email, password, sentAt: Date.now(), sends: 1 })
+  return redirect('/forgot-password/verify', { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>()
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    // Not on blur: an error appearing under a field would move a link the user is clicking.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <PlainPage>
+      <h1>Forgot Password</h1>
+      <p>Choose a new password. We will e-mail you a one-time code to confirm it is you.</p>
+      <Form method="post" {...getFormProps(form)} className={styles.form}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField field={fields.email} label="User name" type="email" autoComplete="username" autoFocus />
+        <PasswordField field={fields.password} label="New Password" autoComplete="new-password" />
+        <PasswordField field={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
+        <HoneypotField />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary}>
+            Get OTP
+          </button>
+          <Link to="/">Back to Login</Link>
+        </div>
+      </Form>
+    </PlainPage>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Forgot Password · Ad Console' }]

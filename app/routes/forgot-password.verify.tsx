@@ -1,0 +1,158 @@
+// The forgot-password OTP step: the code e-mailed to the user, Verify, Cancel, and Resend after a
+// timer (45 s after the first code, then 300 s), shown as mm:ss and counted down when JavaScript runs.
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
+import * as styles from '../components/form.css'
+import { FormErrors, TextField } from '../components/FormParts'
+import { PlainPage } from '../components/Shell'
+import { pendingReset } from '../models/sign-in-flow.server'
+import { formatCountdown, otpSchema, resendDelaySeconds } from '../models/sign-in.schema'
+import { signInApi } from '../models/sign-in.server'
+
+const secondsLeft = (sentAt: number, sends: number, now = Date.now()) =>
+  Math.max(0, Math.ceil((sentAt + resendDelaySeconds(sends) * 1000 - now) / 1000))
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const pending = await pendingReset.read(request)
+  if (!pending) throw redirect('/forgot-password')
+  return { email: pending.email, resendIn: secondsLeft(pending.sentAt, pending.sends) }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const pending = await pendingReset.read(request)
+  if (!pending) return redirect('/forgot-password')
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+
+  if (intent === 'cancel') return redirect('/', { headers: { 'Set-Cookie': await pendingReset.clear() } })
+
+  if (intent === 'resend') {
+    const wait = secondsLeft(pending.sentAt, pending.sends)
+    const submission = parseWithZod(formData, { schema: otpSchema })
+    if (wait > 0) {
+      return data(
+        {
+          lastResult: submission.reply({
+            formErrors: [`You can resend the OTP in ${formatCountdown(wait)}`],
+          }),
+        },
+        { status: 400 },
+      )
+    }
+    const result = await signInApi(context).requestResetCode(pending.email)
+    if (!result.ok) {
+      const message = result.status === 429 ? TOO_MANY_REQUESTS : 'Something went wrong'
+      return data(
+        { lastResult: submission.reply({ formErrors: [message] }) },
+        { status: result.status === 429 ? 429 : 400 },
+      )
+    }
+    const cookie = await pendingReset.write({ ...pending, sentAt: Date.now(), sends: pending.sends + 1 })
+    return redirect('/forgot-password/verify', { headers: { 'Set-Cookie': cookie } })
+  }
+
+  const submission = parseWithZod(formData, { schema: otpSchema })
+  if (submission.status !== 'success') return data({ lastResult: submission.reply() }, { status: 400 })
+  const result = await signInApi(context).resetPassword({
+    email: pending.email,
+    password: pending.password,
+    confirmPassword: pending.password,
+    otp: submission.value.otp,
+  })
+  if (!result.ok) {
+    const message =
+      result.status === 429
+        ? TOO_MANY_REQUESTS
+        : result.status === 400
+          ? 'OTP verification failed'
+          : 'Something went wrong'
+    return data(
+      { lastResult: submission.reply({ formErrors: [message], hideFields: ['otp'] }) },
+      { status: 400 },
+    )
+  }
+  return redirect('/forgot-password/done', { headers: { 'Set-Cookie': await pendingReset.clear() } })
+}
+
+/** Counts down once the page is interactive; without JavaScript the server's figure stands. */
+function useCountdown(initial: number) {
+  const [left, setLeft] = useState(initial)
+  useEffect(() => {
+    setLeft(initial)
+    if (initial <= 0) return
+    const startedAt = Date.now()
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, initial - Math.floor((Date.now() - startedAt) / 1000))
+      setLeft(remaining)
+      if (remaining === 0) clearInterval(timer)
+    }, 250)
+    return () => clearInterval(timer)
+  }, [initial])
+  return left
+}
+
+export default function ForgotPasswordVerify() {
+  const { email, resendIn } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const left = useCountdown(resendIn)
+  const [form, fields] = useForm({
+    lastResult: actionData?.lastResult,
+    constraint: getZodConstraint(otpSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: otpSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <PlainPage>
+      <section role="dialog" aria-modal="true" aria-labelledby="reset-otp-heading">
+        <h1 id="reset-otp-heading">Enter OTP</h1>
+        <p>An OTP has been sent to {email} if it belongs to an account. It is valid for 10 minutes.</p>
+        <Form method="post" {...getFormProps(form)} className={styles.form}>
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <TextField
+            field={fields.otp}
+            label="OTP"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+          />
+          <div className={styles.actions}>
+            <button type="submit" name="intent" value="verify" className={styles.primary}>
+              Verify
+            </button>
+            <button type="submit" name="intent" value="cancel" formNoValidate className={styles.secondary}>
+              Cancel
+            </button>
+          </div>
+          <p className={styles.actions}>
+            <span data-testid="resend-timer" aria-live="polite">
+              {left > 0 ? `Resend OTP in ${formatCountdown(left)}` : 'You can resend the OTP now.'}
+            </span>
+            <button
+              type="submit"
+              name="intent"
+              value="resend"
+              formNoValidate
+              disabled={left > 0}
+              className={styles.secondary}
+            >
+              Resend OTP
+            </button>
+          </p>
+        </Form>
+      </section>
+    </PlainPage>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Enter OTP · Ad Console' }]

@@ -1,0 +1,37 @@
+// The click-wrap terms page (spec accounts §2): SELLER, BRAND and AGENCY who have not accepted read the
+// PDF, tick 'I agree with the Terms and Conditions' and Continue, or Decline and are signed out.
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ClickWrapPage } from '../components/TermsPage'
+import { type GuardOptions, requireUser } from '../guard.server'
+import { termsSchema } from '../models/terms.schema'
+import { acceptTerms, assertTermsPending, declineTerms } from '../models/terms.server'
+
+const GUARD: GuardOptions = { termsPage: true, needsSeller: false }
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context, GUARD)
+  assertTermsPending(user)
+  return { name: user.info.name }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context, GUARD)
+  assertTermsPending(user)
+  const formData = await request.formData()
+  const intent = formData.get('intent')
+  if (intent === 'decline') return declineTerms(context, user)
+  if (intent !== 'accept') throw data('Unknown action', { status: 400 })
+  const submission = parseWithZod(formData, { schema: termsSchema })
+  if (submission.status !== 'success') return data({ lastResult: submission.reply() }, { status: 400 })
+  return acceptTerms(request, context, user, submission)
+}
+
+export default function TermsAndConditions() {
+  const { name } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return <ClickWrapPage name={name} lastResult={actionData?.lastResult} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Terms and Conditions · Ad Console' }]
