@@ -60,6 +60,10 @@ export async function requireUser(
 
   const checkedSession = await checkSession(context, session.token)
   if (!checkedSession.ok) {
+    if (checkedSession.status === 401 && options.termsPage) {
+      // spec §8: a failed token check on the terms pages goes to /unauthorized.
+      throw redirect(UNAUTHORIZED_PATH, { headers: { 'Set-Cookie': await destroySession() } })
+    }
     if (checkedSession.status === 401) return toLogin(true)
     throw new Response('The sign-in service is unavailable', { status: 503 })
   }

@@ -94,8 +94,12 @@ function expected(path: string, state: State): string {
     case '/':
       return signedIn ? home(state) : '/'
     case '/unauthorized':
-    case '/tncErrorPopup':
+      // Public: a failed token check on the terms pages lands here.
       return path
+    case '/tncErrorPopup':
+      // Any signed-in user (spec "any"); the terms rule still applies first.
+      if (!signedIn) return '/'
+      return termsPending ? TERMS : path
     case TERMS:
       if (!signedIn) return '/'
       if (ADMIN.includes(state.role!) || state.tnc !== false) return '/unauthorized'

@@ -169,3 +169,22 @@ test('pages carry the security headers, and the page runs under the CSP', async 
   }
   expect(violations).toEqual([])
 })
+
+test('a dead token on the terms page leads to /unauthorized (spec §8)', async ({
+  page,
+  context,
+  signInAs,
+}) => {
+  await signInAs('newseller@example.com')
+  await page.goto('/terms-and-conditions')
+  await expect(page).toHaveURL('/terms-and-conditions')
+  const before = await context.cookies()
+  // Sign out (the platform ends the session), then come back with the old cookie.
+  await page.goto('/unauthorized')
+  await page.request.post('/logout', { headers: { origin: new URL(page.url()).origin } })
+  await context.clearCookies()
+  await context.addCookies(before)
+  await page.goto('/terms-and-conditions')
+  await expect(page).toHaveURL('/unauthorized')
+  await expect(page.getByText('You are not authorized to view this page.')).toBeVisible()
+})
