@@ -83,9 +83,13 @@ test('Decline signs the user out and explains why', async ({ page, context, sign
   await page.getByRole('link', { name: 'Back to Login' }).click()
   await expect(page).toHaveURL('/')
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible()
-  // The session ended on the server too: the old cookie does not get back in.
+  // The session ended on the server too: the old cookie does not get back in (a failed token check on
+  // the terms pages goes to /unauthorized, spec §8), and the console is still closed to it.
   await context.addCookies(before)
   await page.goto('/terms-and-conditions')
+  await expect(page).toHaveURL('/unauthorized')
+  await context.addCookies(before)
+  await page.goto('/campaigns')
   await expect(page).toHaveURL('/')
 })
 
