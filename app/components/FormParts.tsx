@@ -88,3 +88,29 @@ export function PasswordField({
     </div>
   )
 }
+
+/** The one-time-code step of sign-in and password reset: the code, Verify and Cancel (intents). */
+export function OtpInputs({
+  formErrors,
+  formErrorId,
+  field,
+}: {
+  formErrors?: string[]
+  formErrorId: string
+  field: FieldMetadata<string>
+}) {
+  return (
+    <>
+      <FormErrors errors={formErrors} id={formErrorId} />
+      <TextField field={field} label="OTP" inputMode="numeric" autoComplete="one-time-code" autoFocus />
+      <div className={styles.actions}>
+        <button type="submit" name="intent" value="verify" className={styles.primary}>
+          Verify
+        </button>
+        <button type="submit" name="intent" value="cancel" formNoValidate className={styles.secondary}>
+          Cancel
+        </button>
+      </div>
+    </>
+  )
+}

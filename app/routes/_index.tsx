@@ -17,10 +17,10 @@ import { PlainPage } from '../components/Shell'
 import { homePath } from '../guard.server'
 import { isBotSubmission } from '../honeypot.server'
 import { authApi } from '../models/auth.server'
-import { pendingLogin } from '../models/sign-in-flow.server'
+import { passwordStageCookie, pendingLogin } from '../models/sign-in-flow.server'
 import { loginSchema } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
-import { commitSession, destroySession, readSession } from '../session.server'
+import { destroySession, readSession } from '../session.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await readSession(request)
@@ -51,16 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password } = submission.value
   const result = await signInApi(context).login({ email, password })
   if (result.ok) {
-    const cookie = await commitSession({
-      token: result.data.token,
-      role: result.data.role,
-      userId: result.data.userId,
-      userEmail: result.data.email,
-      sellerId: null,
-      tncAcceptance: false,
-      twoFactorRegistered: result.data.twoFactorRegistered,
-      ipAddress: context.clientIp ?? null,
-    })
+    const cookie = await passwordStageCookie(result.data, context)
     return redirect('/login/verify', { headers: { 'Set-Cookie': cookie } })
   }
   if (result.status === 401 && result.message === ALREADY_LOGGED_IN) {

@@ -13,7 +13,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
 import * as styles from '../components/form.css'
-import { FormErrors, TextField } from '../components/FormParts'
+import { OtpInputs } from '../components/FormParts'
 import { PlainPage } from '../components/Shell'
 import { pendingReset } from '../models/sign-in-flow.server'
 import { formatCountdown, otpSchema, resendDelaySeconds } from '../models/sign-in.schema'
@@ -118,22 +118,7 @@ export default function ForgotPasswordVerify() {
         <h1 id="reset-otp-heading">Enter OTP</h1>
         <p>An OTP has been sent to {email} if it belongs to an account. It is valid for 10 minutes.</p>
         <Form method="post" {...getFormProps(form)} className={styles.form}>
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <TextField
-            field={fields.otp}
-            label="OTP"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-          />
-          <div className={styles.actions}>
-            <button type="submit" name="intent" value="verify" className={styles.primary}>
-              Verify
-            </button>
-            <button type="submit" name="intent" value="cancel" formNoValidate className={styles.secondary}>
-              Cancel
-            </button>
-          </div>
+          <OtpInputs formErrors={form.errors} formErrorId={form.errorId} field={fields.otp} />
           <p className={styles.actions}>
             <span data-testid="resend-timer" aria-live="polite">
               {left > 0 ? `Resend OTP in ${formatCountdown(left)}` : 'You can resend the OTP now.'}

@@ -10,9 +10,8 @@ import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
 import * as styles from '../components/form.css'
 import { PlainPage } from '../components/Shell'
 import { flashCookie } from '../flash.server'
-import { pendingLogin } from '../models/sign-in-flow.server'
+import { passwordStageCookie, pendingLogin } from '../models/sign-in-flow.server'
 import { signInApi } from '../models/sign-in.server'
-import { commitSession } from '../session.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await pendingLogin.read(request))) throw redirect('/')
@@ -31,19 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append('Set-Cookie', await flashCookie(request, { kind: 'error', message }))
     return redirect('/', { headers })
   }
-  headers.append(
-    'Set-Cookie',
-    await commitSession({
-      token: result.data.token,
-      role: result.data.role,
-      userId: result.data.userId,
-      userEmail: result.data.email,
-      sellerId: null,
-      tncAcceptance: false,
-      twoFactorRegistered: result.data.twoFactorRegistered,
-      ipAddress: context.clientIp ?? null,
-    }),
-  )
+  headers.append('Set-Cookie', await passwordStageCookie(result.data, context))
   return redirect('/login/verify', { headers })
 }
 

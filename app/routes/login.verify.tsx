@@ -13,7 +13,7 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { type SessionInfo, TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
 import * as styles from '../components/form.css'
-import { FormErrors, TextField } from '../components/FormParts'
+import { OtpInputs } from '../components/FormParts'
 import { PlainPage } from '../components/Shell'
 import { homePath } from '../guard.server'
 import { authApi } from '../models/auth.server'
@@ -130,22 +130,7 @@ export default function TwoFactor() {
           <p>Enter the 6-digit code from your authenticator app.</p>
         )}
         <Form method="post" {...getFormProps(form)} className={styles.form}>
-          <FormErrors errors={form.errors} id={form.errorId} />
-          <TextField
-            field={fields.otp}
-            label="OTP"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-          />
-          <div className={styles.actions}>
-            <button type="submit" name="intent" value="verify" className={styles.primary}>
-              Verify
-            </button>
-            <button type="submit" name="intent" value="cancel" formNoValidate className={styles.secondary}>
-              Cancel
-            </button>
-          </div>
+          <OtpInputs formErrors={form.errors} formErrorId={form.errorId} field={fields.otp} />
         </Form>
       </section>
     </PlainPage>

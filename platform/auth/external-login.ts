@@ -14,7 +14,7 @@ import { type Env, ok } from '../http'
 import { log } from '../log'
 import { assertNotLimited, hitRateLimit, RateRules } from './rate-limit'
 import { actorOf, clientIp } from './request'
-import { createSession, revokeUserSessions } from './sessions'
+import { startSignedInSession } from './signed-in-session'
 import { canSignIn } from './users'
 
 /** A link is accepted this long either side of its timestamp (clock skew plus the redirect). */
@@ -137,25 +137,7 @@ export function externalLoginRoutes(deps: PlatformDeps) {
 
     const session = await db.transaction(async (tx) => {
       // One active session per user: the hand-off is a complete sign-in, so it ends the others.
-      const endedElsewhere = await revokeUserSessions(tx, user.id, 'LOGIN_ELSEWHERE', now)
-      const created = await createSession(tx, {
-        userId: user.id,
-        stage: 'FULL',
-        ipAddress: ip,
-        userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-        now,
-      })
-      if (endedElsewhere > 0) {
-        await audit(tx, {
-          action: 'LOGIN_ELSEWHERE',
-          entityType: 'user',
-          entityId: user.id,
-          after: { sessionsEnded: endedElsewhere, newSession: created.sessionId },
-          actor: actorOf(c, user),
-          requestId,
-          at: now,
-        })
-      }
+      const created = await startSignedInSession(tx, c, user, { ipAddress: ip, now })
       await audit(tx, {
         action: 'EXTERNAL_LOGIN',
         entityType: 'session',

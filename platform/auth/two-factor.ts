@@ -19,7 +19,8 @@ import { type Env, ok } from '../http'
 import { bearerToken } from './authorize'
 import { assertNotLimited, hitRateLimit, RateRules } from './rate-limit'
 import { actorOf, clientIp } from './request'
-import { createSession, resolveToken, revokeSession, revokeUserSessions } from './sessions'
+import { startSignedInSession } from './signed-in-session'
+import { resolveToken, revokeSession } from './sessions'
 import { generateTotpSecret, totpUri, verifyTotp } from './totp'
 import { currentTncVersion, findUserById, sellerIdOf } from './users'
 
@@ -157,25 +158,10 @@ export function twoFactorRoutes(deps: PlatformDeps) {
       }
       await revokeSession(tx, auth.sessionId, 'SECOND_FACTOR_DONE', now)
       // One active session per user: a sign-in that said "log in here" ends the others now.
-      const endedElsewhere = await revokeUserSessions(tx, user.id, 'LOGIN_ELSEWHERE', now)
-      const session = await createSession(tx, {
-        userId: user.id,
-        stage: 'FULL',
+      const session = await startSignedInSession(tx, c, user, {
         ipAddress: auth.ipAddress ?? clientIp(c),
-        userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
         now,
       })
-      if (endedElsewhere > 0) {
-        await audit(tx, {
-          action: 'LOGIN_ELSEWHERE',
-          entityType: 'user',
-          entityId: user.id,
-          after: { sessionsEnded: endedElsewhere, newSession: session.sessionId },
-          actor: actorOf(c, user),
-          requestId,
-          at: now,
-        })
-      }
       await audit(tx, {
         action: 'LOGIN_COMPLETE',
         entityType: 'session',

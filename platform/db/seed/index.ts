@@ -4,7 +4,7 @@
 // the same rows (password hashes aside: argon2 salts are random).
 import { sql } from 'drizzle-orm'
 import { hashPassword } from '../../auth/password'
-import { type Database, type DatabaseHandle, migrateDatabase, type Tx } from '../client'
+import { type Database, type DatabaseHandle, migrateDatabase } from '../client'
 import * as schema from '../schema'
 import { buildBilling, NO_CREDIT_SELLER_ID } from './billing'
 import { buildCampaigns } from './campaigns'
