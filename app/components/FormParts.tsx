@@ -70,7 +70,7 @@ export function PasswordField({
           {...props}
           type={visible ? 'text' : 'password'}
           autoComplete={autoComplete}
-          className={styles.input}
+          className={`${styles.input} ${styles.grow}`}
         />
         {hydrated ? (
           <button

@@ -56,6 +56,8 @@ export const actions = style({ display: 'flex', gap: vars.space.md, flexWrap: 'w
 
 export const passwordRow = style({ display: 'flex', gap: vars.space.sm })
 
+export const grow = style({ flex: 1, minWidth: 0 })
+
 export const formError = style({
   padding: vars.space.sm,
   background: vars.color.dangerBg,
