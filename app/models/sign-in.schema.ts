@@ -1,6 +1,6 @@
 // Form schemas of sign-in and password reset (spec accounts §5), shared by browser and server.
 import { z } from 'zod/v4'
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/contracts/auth'
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/contracts/auth-messages'
 
 export const loginSchema = z.object({
   email: z.string({ error: 'User name is required' }).trim().max(254),

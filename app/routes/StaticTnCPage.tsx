@@ -1,7 +1,7 @@
 // The terms for anyone who is not signed in (linked from Login). Signed-in users who have accepted go to
 // the unauthorized page (spec accounts §2 "Route guard").
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { TermsDocument, TermsSummary } from '../components/TermsPage'
+import { TermsDocument, TermsSummary } from '../components/TermsDocument'
 import * as styles from '../components/pages.css'
 import { UNAUTHORIZED_PATH } from '../guard.server'
 import { signedInVisitor } from '../models/visitor.server'

@@ -9,7 +9,7 @@ import {
   redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { ALREADY_LOGGED_IN, TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
+import { ALREADY_LOGGED_IN, TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
 import { FormErrors, PasswordField, TextField } from '../components/FormParts'
 import { HoneypotField } from '../components/Honeypot'

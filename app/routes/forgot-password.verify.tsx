@@ -11,7 +11,7 @@ import {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
+import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
 import { OtpInputs } from '../components/FormParts'
 import { PlainPage } from '../components/Shell'

@@ -6,7 +6,7 @@ import {
   redirect,
 } from '@remix-run/node'
 import { Form } from '@remix-run/react'
-import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth'
+import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
 import { PlainPage } from '../components/Shell'
 import { flashCookie } from '../flash.server'

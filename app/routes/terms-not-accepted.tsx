@@ -2,7 +2,7 @@
 // been signed out already, so the page is open to everyone.
 import type { MetaFunction } from '@remix-run/node'
 import * as styles from '../components/pages.css'
-import { TERMS_PDF } from '../components/TermsPage'
+import { TERMS_PDF } from '../components/TermsDocument'
 
 export default function TermsNotAccepted() {
   return (
