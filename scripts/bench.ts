@@ -6,7 +6,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-// @ts-expect-error autocannon ships no types
 import autocannon from 'autocannon'
 import { commitSession } from '../app/session.server'
 import { createSession } from '../platform/auth/sessions'
