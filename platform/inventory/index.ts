@@ -2,6 +2,7 @@
 import type { PlatformDeps } from '../deps'
 import { createService } from '../http'
 import { requireAuth } from '../auth/authorize'
+import { campaignRoutes } from './campaigns'
 
 export const INVENTORY_BASE = '/ads/ad-inventory'
 
@@ -9,5 +10,6 @@ export function createInventoryService(deps: PlatformDeps) {
   const app = createService(INVENTORY_BASE, deps)
   // Every inventory call needs a signed-in caller; resources are added area by area.
   app.use('*', requireAuth())
+  app.route('/', campaignRoutes(deps))
   return app
 }

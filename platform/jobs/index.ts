@@ -3,6 +3,7 @@
 import PgBoss from 'pg-boss'
 import type { PlatformDeps } from '../deps'
 import { log } from '../log'
+import { campaignStates } from './campaign-states'
 import { sessionCleanup } from './session-cleanup'
 
 export type Jobs = { boss: PgBoss; stop(): Promise<void> }
@@ -14,7 +15,7 @@ export type JobDefinition = {
   run: (deps: PlatformDeps) => Promise<unknown>
 }
 
-export const jobDefinitions: JobDefinition[] = [sessionCleanup]
+export const jobDefinitions: JobDefinition[] = [sessionCleanup, campaignStates]
 
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
   const boss = new PgBoss({

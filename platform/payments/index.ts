@@ -2,11 +2,13 @@
 import type { PlatformDeps } from '../deps'
 import { createService } from '../http'
 import { requireAuth } from '../auth/authorize'
+import { creditRoutes } from './credits'
 
 export const PAYMENTS_BASE = '/ads/ad-payments'
 
 export function createPaymentsService(deps: PlatformDeps) {
   const app = createService(PAYMENTS_BASE, deps)
   app.use('*', requireAuth())
+  app.route('/', creditRoutes(deps))
   return app
 }

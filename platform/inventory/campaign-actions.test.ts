@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, campaigns } from '../db/schema'
+import { createTestPlatform, type TestPlatform } from '../testing/platform'
+
+let t: TestPlatform
+beforeAll(async () => {
+  t = await createTestPlatform()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const act = (token: string, id: number, action: 'pause' | 'play') =>
+  t.post(`/ads/ad-inventory/v1/campaign/${id}/${action}`, undefined, { token })
+const stateOf = async (id: number) => {
+  const [row] = await t.db
+    .select({ state: campaigns.state, status: campaigns.status })
+    .from(campaigns)
+    .where(eq(campaigns.id, id))
+  return row
+}
+const find = async (sellerId: number, where: (c: typeof campaigns.$inferSelect) => boolean) => {
+  const rows = await t.db.select().from(campaigns).where(eq(campaigns.sellerId, sellerId))
+  const found = rows.find(where)
+  if (!found) throw new Error('no such seeded campaign')
+  return found
+}
+
+describe('pause and play', () => {
+  it('pauses a running campaign (state 2, status 0) and plays it again (state 1, status 1), audited', async () => {
+    const seller = await t.tokenFor('seller@example.com')
+    const running = await find(
+      100001,
+      (c) =>
+        c.state === 1 && c.status === 1 && c.campaignClass === 'Sponsored' && c.submission === 'SUBMITTED',
+    )
+    const paused = await act(seller, running.id, 'pause')
+    expect(paused.status).toBe(200)
+    expect(await paused.json()).toMatchObject({
+      code: 200,
+      data: { campaignId: running.id, state: 2, status: 0 },
+    })
+    expect(await stateOf(running.id)).toEqual({ state: 2, status: 0 })
+
+    const twice = await act(seller, running.id, 'pause')
+    expect(twice.status).toBe(409)
+    expect((await twice.json()).errorCode).toBe('INVALID_STATE')
+
+    const played = await act(seller, running.id, 'play')
+    expect(played.status).toBe(200)
+    const data = (await played.json()).data
+    expect(await stateOf(running.id)).toEqual({ state: data.state, status: data.status })
+    expect(data.status).toBe(1)
+    expect([1, 4, 5]).toContain(data.state)
+
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'campaign'), eq(auditLog.entityId, String(running.id))))
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['CAMPAIGN_PAUSED', 'CAMPAIGN_PLAYED']))
+    expect(audit.find((a) => a.action === 'CAMPAIGN_PAUSED')).toMatchObject({
+      actorRole: 'SELLER',
+      before: { state: 1, status: 1 },
+      after: { state: 2, status: 0 },
+    })
+  })
+
+  it("refuses another advertiser's campaign with 403 and leaves it as it was", async () => {
+    const brandCampaign = await find(
+      200001,
+      (c) => c.state === 1 && c.status === 1 && c.campaignClass === 'Sponsored',
+    )
+    for (const email of ['seller@example.com', 'seller-nocredit@example.com']) {
+      const response = await act(await t.tokenFor(email), brandCampaign.id, 'pause')
+      expect(response.status).toBe(403)
+      expect(await response.json()).toMatchObject({ code: 403, data: null })
+    }
+    expect(await stateOf(brandCampaign.id)).toEqual({ state: 1, status: 1 })
+    // The linked agency may.
+    expect((await act(await t.tokenFor('agency@example.com'), brandCampaign.id, 'pause')).status).toBe(200)
+  })
+
+  it('gives SELLER and BRAND no action on Privilege campaigns, staff keep theirs', async () => {
+    const privilege = await find(
+      100001,
+      (c) => c.campaignClass === 'Privilege' && c.state === 1 && c.status === 1,
+    )
+    expect((await act(await t.tokenFor('seller@example.com'), privilege.id, 'pause')).status).toBe(403)
+    expect(await stateOf(privilege.id)).toEqual({ state: 1, status: 1 })
+    const ops = await act(await t.tokenFor('ops@example.com'), privilege.id, 'pause')
+    expect(ops.status).toBe(200)
+    expect(await stateOf(privilege.id)).toEqual({ state: 2, status: 0 })
+  })
+
+  it('plays a manual pause without credit into a pause for lack of budget (state 2, status 1)', async () => {
+    const [campaign] = await t.db
+      .insert(campaigns)
+      .values({
+        jmcampaignId: 991_000_001,
+        name: 'No credit play',
+        sellerId: 100007,
+        campaignClass: 'Sponsored',
+        state: 2,
+        status: 0,
+        submission: 'SUBMITTED',
+        startTime: new Date(t.deps.now().getTime() - 86_400_000),
+      })
+      .returning()
+    const response = await act(await t.tokenFor('seller-nocredit@example.com'), campaign!.id, 'play')
+    expect(response.status).toBe(200)
+    expect((await response.json()).data).toMatchObject({ state: 2, status: 1 })
+    expect(await stateOf(campaign!.id)).toEqual({ state: 2, status: 1 })
+    const actions = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(campaign!.id)))
+    expect(actions.map((a) => a.action)).toEqual(['CAMPAIGN_PLAYED', 'CAMPAIGN_STATE_CHANGED'])
+  })
+})

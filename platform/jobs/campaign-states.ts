@@ -1,0 +1,123 @@
+// Every minute: move campaigns to the state the clock, their spend and their advertiser's credit
+// call for (platform/rules/campaign-states.ts), one audit row per transition (docs/decisions/010).
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { AuditEntry } from '../audit'
+import { audit } from '../audit'
+import type { Database } from '../db/client'
+import { campaigns, performanceDaily } from '../db/schema'
+import { availableCredit } from '../payments/credits'
+import { ENGINE_STATES, nextCampaignState, type StateOutcome } from '../rules/campaign-states'
+import { CampaignStatus, creditsEnabled, istDate } from '../rules/campaigns'
+import type { JobDefinition } from '.'
+
+export type Transition = { campaignId: number; from: { state: number | null; status: number } } & StateOutcome
+
+/**
+ * Applies the state rule to submitted, live, engine-managed campaigns (all, or only `campaignIds`)
+ * and returns the transitions it wrote.
+ */
+export async function applyCampaignStates(
+  db: Database,
+  now: Date,
+  options: { campaignIds?: number[]; actor?: AuditEntry['actor']; requestId?: string | null } = {},
+): Promise<Transition[]> {
+  const today = istDate(now)
+  const filters = [
+    isNull(campaigns.deletedAt),
+    eq(campaigns.submission, 'SUBMITTED'),
+    eq(campaigns.status, CampaignStatus.Active),
+    inArray(campaigns.state, ENGINE_STATES),
+  ]
+  if (options.campaignIds) {
+    if (options.campaignIds.length === 0) return []
+    filters.push(inArray(campaigns.id, options.campaignIds))
+  }
+  // Spend per candidate in one grouped pass over the facts: lifetime and the current IST day.
+  const spend = db.$with('spend').as(
+    db
+      .select({
+        campaignId: performanceDaily.campaignId,
+        lifetime: sql<string>`sum(${performanceDaily.spend})`.as('lifetime'),
+        today:
+          sql<string>`sum(${performanceDaily.spend}) filter (where ${performanceDaily.day} = ${today})`.as(
+            'today',
+          ),
+      })
+      .from(performanceDaily)
+      .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+      .where(and(...filters))
+      .groupBy(performanceDaily.campaignId),
+  )
+  const candidates = await db
+    .with(spend)
+    .select({
+      campaign: campaigns,
+      lifetime: sql<string>`coalesce(${spend.lifetime}, 0)`,
+      today: sql<string>`coalesce(${spend.today}, 0)`,
+    })
+    .from(campaigns)
+    .leftJoin(spend, eq(spend.campaignId, campaigns.id))
+    .where(and(...filters))
+
+  const credit = new Map<number, boolean>()
+  for (const sellerId of new Set(candidates.map((c) => c.campaign.sellerId))) {
+    credit.set(sellerId, creditsEnabled(await availableCredit(db, sellerId, now)))
+  }
+
+  const transitions: Transition[] = []
+  for (const { campaign, lifetime, today: todaySpend } of candidates) {
+    const next = nextCampaignState(
+      {
+        state: campaign.state,
+        status: campaign.status,
+        campaignClass: campaign.campaignClass,
+        startTime: campaign.startTime,
+        expireTime: campaign.expireTime,
+        budgetDailyLimit: campaign.budgetDailyLimit,
+        budgetTotalLimit: campaign.budgetTotalLimit,
+        todaySpend: Number(todaySpend),
+        lifetimeSpend: Number(lifetime),
+        creditsAvailable: credit.get(campaign.sellerId) ?? false,
+      },
+      now,
+    )
+    if (!next) continue
+    const from = { state: campaign.state, status: campaign.status }
+    await db.transaction(async (tx) => {
+      // Only if nobody changed it meanwhile (a pause between our read and this write wins).
+      const [updated] = await tx
+        .update(campaigns)
+        .set({ state: next.state, status: next.status, updatedAt: now })
+        .where(
+          and(
+            eq(campaigns.id, campaign.id),
+            eq(campaigns.status, campaign.status),
+            campaign.state === null ? isNull(campaigns.state) : eq(campaigns.state, campaign.state),
+          ),
+        )
+        .returning({ id: campaigns.id })
+      if (!updated) return
+      await audit(tx, {
+        action: 'CAMPAIGN_STATE_CHANGED',
+        entityType: 'campaign',
+        entityId: campaign.id,
+        before: from,
+        after: { state: next.state, status: next.status, reason: next.reason },
+        actor: options.actor ?? null,
+        requestId: options.requestId ?? null,
+        at: now,
+      })
+      transitions.push({ campaignId: campaign.id, from, ...next })
+    })
+  }
+  return transitions
+}
+
+export const campaignStates: JobDefinition = {
+  name: 'campaign-states',
+  cron: '* * * * *',
+  async run(deps) {
+    const transitions = await applyCampaignStates(deps.database.db, deps.now())
+    return { transitions: transitions.length }
+  },
+}

@@ -1,0 +1,79 @@
+// Available credit of an advertiser (docs/decisions/010): the credit limit in force + promo credits
+// + payments − everything its campaigns have spent. Integer paise throughout.
+import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { z } from 'zod/v4'
+import { assertMayActFor } from '../auth/authorize'
+import type { Tx } from '../db/client'
+import { campaigns, creditLimits, payments, performanceDaily, promoCredits } from '../db/schema'
+import type { PlatformDeps } from '../deps'
+import { type Env, ok } from '../http'
+import { availableCredits, type CreditParts, creditsEnabled, istDate } from '../rules/campaigns'
+
+const sumOf = (value: unknown) => Number(value ?? 0)
+
+/** The parts of the credit formula for one advertiser at `now`. */
+export async function creditParts(db: Tx, sellerId: number, now: Date): Promise<CreditParts> {
+  const today = istDate(now)
+  const [limitRow] = await db
+    .select({ creditLimit: creditLimits.creditLimit })
+    .from(creditLimits)
+    .where(and(eq(creditLimits.sellerId, sellerId), lte(creditLimits.effectiveFrom, now)))
+    .orderBy(desc(creditLimits.effectiveFrom), desc(creditLimits.id))
+    .limit(1)
+  // Promo credits count while valid (valid_to inclusive, open-ended when null).
+  const [promo] = await db
+    .select({ total: sql<string>`coalesce(sum(${promoCredits.amount}), 0)` })
+    .from(promoCredits)
+    .where(
+      and(
+        eq(promoCredits.sellerId, sellerId),
+        lte(promoCredits.validFrom, today),
+        or(isNull(promoCredits.validTo), gte(promoCredits.validTo, today)),
+      ),
+    )
+  const [paid] = await db
+    .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.sellerId, sellerId), lte(payments.paidAt, now)))
+  // Spend of deleted campaigns still counts: the money was spent.
+  const [spent] = await db
+    .select({ total: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)` })
+    .from(performanceDaily)
+    .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+    .where(eq(campaigns.sellerId, sellerId))
+  return {
+    creditLimit: limitRow?.creditLimit ?? 0,
+    promoCredits: sumOf(promo?.total),
+    payments: sumOf(paid?.total),
+    spend: sumOf(spent?.total),
+  }
+}
+
+/** Available credit of an advertiser, paise (may be negative after overspend). */
+export async function availableCredit(db: Tx, sellerId: number, now = new Date()): Promise<number> {
+  return availableCredits(await creditParts(db, sellerId, now))
+}
+
+const checkQuery = z.object({
+  sellerId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'ID is invalid')
+    .transform(Number),
+})
+
+export function creditRoutes(deps: PlatformDeps) {
+  const app = new Hono<Env>()
+
+  // spec §7 "check-available-credit on the payment service" (path partly not shown; ours:
+  // GET /payment/post-paid/check-available-credit?sellerId). creditsEnabled is the spec's flag.
+  app.get('/payment/post-paid/check-available-credit', async (c) => {
+    const { sellerId } = checkQuery.parse(c.req.query())
+    const db = deps.database.db
+    await assertMayActFor(db, c.get('auth'), sellerId)
+    const totalAvailableCredit = await availableCredit(db, sellerId, deps.now())
+    return ok(c, { sellerId, totalAvailableCredit, creditsEnabled: creditsEnabled(totalAvailableCredit) })
+  })
+
+  return app
+}

@@ -1,0 +1,142 @@
+// Campaign rules of spec campaigns §3, §4 and §9. Pure: shared by the console and the platform.
+import type { Role } from './roles'
+
+/** Campaign state index (spec §4). */
+export const CampaignState = {
+  Running: 1,
+  Paused: 2,
+  Archived: 3,
+  DailyLimitReached: 4,
+  TotalLimitReached: 5,
+  ScheduledPaused: 6,
+  Expired: 7,
+  DailyBudgetLimitReachedIcon: 8,
+  TotalBudgetLimitReachedIcon: 9,
+} as const
+export type CampaignStateCode = (typeof CampaignState)[keyof typeof CampaignState]
+
+/** Campaign status: 0 paused by hand, 1 active or paused for lack of budget. */
+export const CampaignStatus = { ManualPause: 0, Active: 1 } as const
+
+export const MatchType = { Phrase: 0, Exact: 1, Broad: 2 } as const
+
+export const CAMPAIGN_STATE_LABELS: Record<CampaignStateCode, string> = {
+  1: 'Running',
+  2: 'Paused',
+  3: 'Archived',
+  4: 'Daily Limit Reached',
+  5: 'Total Limit Reached',
+  6: 'Scheduled Paused',
+  7: 'Expired',
+  8: 'Daily Budget Limit Reached',
+  9: 'Total Budget Limit Reached',
+}
+
+/** The list's state label; a missing or unknown state shows 'NULL'. */
+export function campaignStateLabel(state: number | null | undefined): string {
+  if (state === null || state === undefined) return 'NULL'
+  return CAMPAIGN_STATE_LABELS[state as CampaignStateCode] ?? 'NULL'
+}
+
+/** Hover title of the icon states 8 and 9; null for every other state. */
+export function iconStateTitle(state: number | null | undefined, status: number): string | null {
+  if (
+    state !== CampaignState.DailyBudgetLimitReachedIcon &&
+    state !== CampaignState.TotalBudgetLimitReachedIcon
+  )
+    return null
+  return status === CampaignStatus.ManualPause ? 'Paused manually' : 'Paused due to out of budget'
+}
+
+export type CampaignClass = 'Sponsored' | 'Privilege'
+
+/** The status-filter values of the list (spec §9) and the states each one means. */
+export const CAMPAIGN_STATUS_FILTERS = ['ALL', 'Running', 'Paused', 'Scheduled Paused', 'Expired'] as const
+export type CampaignStatusFilter = (typeof CAMPAIGN_STATUS_FILTERS)[number]
+export const STATES_FOR_STATUS_FILTER: Record<Exclude<CampaignStatusFilter, 'ALL'>, number[]> = {
+  Running: [CampaignState.Running],
+  Paused: [CampaignState.Paused],
+  'Scheduled Paused': [CampaignState.ScheduledPaused],
+  Expired: [CampaignState.Expired],
+}
+
+export type RowAction = 'PLAY' | 'PAUSE' | null
+
+/**
+ * The list's play/pause action (spec §4): Play when state 2 and status 0, Pause when state 1 and
+ * status 1, none otherwise; BRAND and SELLER get none on Privilege campaigns.
+ */
+export function rowAction(
+  role: Role,
+  campaign: { state: number | null; status: number; campaignClass: CampaignClass },
+): RowAction {
+  if ((role === 'BRAND' || role === 'SELLER') && campaign.campaignClass === 'Privilege') return null
+  if (campaign.state === CampaignState.Paused && campaign.status === CampaignStatus.ManualPause) return 'PLAY'
+  if (campaign.state === CampaignState.Running && campaign.status === CampaignStatus.Active) return 'PAUSE'
+  return null
+}
+
+/** What a row action sets (spec §4). */
+export const ROW_ACTION_RESULT = {
+  PLAY: { state: CampaignState.Running, status: CampaignStatus.Active },
+  PAUSE: { state: CampaignState.Paused, status: CampaignStatus.ManualPause },
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// Time in India Standard Time (UTC+05:30, no daylight saving)
+// ---------------------------------------------------------------------------------------------
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+const START_TODAY_DELAY_MS = 2 * 60 * 1000
+
+/** The IST calendar date (YYYY-MM-DD) of an instant. */
+export function istDate(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/** A calendar date n days after `day` (negative: before). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** 00:00:00 IST of a calendar date, as a UTC instant. */
+export function istStartOfDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS)
+}
+
+/** 23:59:59 IST of a calendar date, as a UTC instant. */
+export function istEndOfDay(day: string): Date {
+  return new Date(Date.parse(`${day}T23:59:59Z`) - IST_OFFSET_MS)
+}
+
+/** Next 00:00:00 IST strictly after `at`. */
+export function nextIstMidnight(at: Date): Date {
+  return istStartOfDay(addDays(istDate(at), 1))
+}
+
+/** A campaign's start instant: today (IST) starts at now + 2 minutes, any other day at 00:00:00 IST. */
+export function campaignStartTime(startDate: string, now: Date): Date {
+  if (startDate === istDate(now)) return new Date(now.getTime() + START_TODAY_DELAY_MS)
+  return istStartOfDay(startDate)
+}
+
+/** A campaign's end instant: 23:59:59 IST of the end date; null (Lifetime) stays null. */
+export function campaignEndTime(endDate: string | null): Date | null {
+  return endDate === null ? null : istEndOfDay(endDate)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credits (docs/decisions/010)
+// ---------------------------------------------------------------------------------------------
+export type CreditParts = { creditLimit: number; promoCredits: number; payments: number; spend: number }
+
+/** Available credit in integer paise: credit limit + promo credits + payments − spend. */
+export function availableCredits({ creditLimit, promoCredits, payments, spend }: CreditParts): number {
+  for (const value of [creditLimit, promoCredits, payments, spend]) {
+    if (!Number.isSafeInteger(value)) throw new RangeError('credit amounts are integer paise')
+  }
+  return creditLimit + promoCredits + payments - spend
+}
+
+/** Sponsored campaigns may be created (and keep running) only with credit above zero. */
+export const creditsEnabled = (available: number) => available > 0
