@@ -22,6 +22,7 @@ import {
   simulateDemand,
 } from './simulator'
 import { addDays, istDate, istDayFraction, istEndOfDay, istStartOfDay } from './time'
+import { CampaignState, MatchType } from '../../rules/campaigns'
 import { type DemoUser, demoUser, demoUsers } from './users'
 
 /** Days of history the simulator writes (before today), plus today partially. */
@@ -29,19 +30,8 @@ export const HISTORY_DAYS = 90
 /** Today's rows cover at least this share of a day, so a seed run just after midnight still has some. */
 const MIN_TODAY_FRACTION = 0.25
 
-export const CampaignState = {
-  Running: 1,
-  Paused: 2,
-  Archived: 3,
-  DailyLimitReached: 4,
-  TotalLimitReached: 5,
-  ScheduledPaused: 6,
-  Expired: 7,
-  DailyBudgetLimitReached: 8,
-  TotalBudgetLimitReached: 9,
-} as const
-
-export const MatchType = { Phrase: 0, Exact: 1, Broad: 2 } as const
+// The state and match-type codes live with the campaign rules; the seed uses the same ones.
+export { CampaignState, MatchType }
 
 type Targeting = 'Keyword' | 'Category' | 'Product'
 type CampaignClass = 'Sponsored' | 'Privilege'
@@ -82,8 +72,8 @@ const fixedSpecs: Spec[] = [
   { ownerId: 100001, state: S.TotalLimitReached, cls: 'Sponsored', targeting: 'Keyword' },
   { ownerId: 100001, state: S.ScheduledPaused, cls: 'Sponsored', targeting: 'Keyword' },
   { ownerId: 100001, state: S.Expired, cls: 'Sponsored', targeting: 'Category' },
-  { ownerId: 100001, state: S.DailyBudgetLimitReached, cls: 'Sponsored', targeting: 'Keyword' },
-  { ownerId: 100001, state: S.TotalBudgetLimitReached, cls: 'Sponsored', targeting: 'Product' },
+  { ownerId: 100001, state: S.DailyBudgetLimitReachedIcon, cls: 'Sponsored', targeting: 'Keyword' },
+  { ownerId: 100001, state: S.TotalBudgetLimitReachedIcon, cls: 'Sponsored', targeting: 'Product' },
   { ownerId: 100001, state: S.Archived, cls: 'Sponsored', targeting: 'Keyword' },
   { ownerId: 100001, state: S.Running, cls: 'Privilege', targeting: 'Keyword' },
   // brand@example.com
@@ -94,12 +84,12 @@ const fixedSpecs: Spec[] = [
   { ownerId: 200001, state: S.TotalLimitReached, cls: 'Sponsored', targeting: 'Keyword' },
   { ownerId: 200001, state: S.ScheduledPaused, cls: 'Sponsored', targeting: 'Product' },
   { ownerId: 200001, state: S.Expired, cls: 'Sponsored', targeting: 'Keyword' },
-  { ownerId: 200001, state: S.DailyBudgetLimitReached, cls: 'Sponsored', targeting: 'Keyword' },
-  { ownerId: 200001, state: S.TotalBudgetLimitReached, cls: 'Sponsored', targeting: 'Category' },
+  { ownerId: 200001, state: S.DailyBudgetLimitReachedIcon, cls: 'Sponsored', targeting: 'Keyword' },
+  { ownerId: 200001, state: S.TotalBudgetLimitReachedIcon, cls: 'Sponsored', targeting: 'Category' },
   { ownerId: 200001, state: S.Running, cls: 'Privilege', targeting: 'Category' },
   { ownerId: 200001, state: null, cls: 'Sponsored', targeting: 'Keyword' },
   // seller-nocredit@example.com: spent everything it had
-  { ownerId: 100007, state: S.TotalBudgetLimitReached, cls: 'Sponsored', targeting: 'Keyword' },
+  { ownerId: 100007, state: S.TotalBudgetLimitReachedIcon, cls: 'Sponsored', targeting: 'Keyword' },
   { ownerId: 100007, state: S.Expired, cls: 'Sponsored', targeting: 'Keyword' },
   // seller2@ and brand2@
   { ownerId: 100002, state: S.Running, cls: 'Sponsored', targeting: 'Keyword' },
@@ -130,8 +120,8 @@ const stateWeights = [
   [S.TotalLimitReached, 5],
   [S.ScheduledPaused, 10],
   [S.Expired, 18],
-  [S.DailyBudgetLimitReached, 5],
-  [S.TotalBudgetLimitReached, 5],
+  [S.DailyBudgetLimitReachedIcon, 5],
+  [S.TotalBudgetLimitReachedIcon, 5],
 ] as const
 
 const privilegeTags = ['Bestseller', 'FestivePicks', 'TopRated', 'NewLaunch', 'DealOfTheDay', 'EditorsChoice']
@@ -192,12 +182,12 @@ function timingFor(rng: Random, state: number | null, today: string, now: Date):
   switch (state) {
     case S.Running:
     case S.DailyLimitReached:
-    case S.DailyBudgetLimitReached:
+    case S.DailyBudgetLimitReachedIcon:
       startDay = past(5, 120)
       endDay = rng.chance(0.35) ? null : future(5, 75)
       break
     case S.TotalLimitReached:
-    case S.TotalBudgetLimitReached:
+    case S.TotalBudgetLimitReachedIcon:
       startDay = past(30, 85)
       endDay = rng.chance(0.35) ? null : future(5, 60)
       break
@@ -498,8 +488,8 @@ export function buildCampaigns({ seed, now, catalog, pincodes }: BuildCampaignsI
       simulateDemand({ seed, label: String(campaignId), targets, days, today, todayFraction, intensity })
 
     // Budgets (Sponsored) sized from the demand so the state's story holds.
-    const dailyLimitState = spec.state === S.DailyLimitReached || spec.state === S.DailyBudgetLimitReached
-    const totalLimitState = spec.state === S.TotalLimitReached || spec.state === S.TotalBudgetLimitReached
+    const dailyLimitState = spec.state === S.DailyLimitReached || spec.state === S.DailyBudgetLimitReachedIcon
+    const totalLimitState = spec.state === S.TotalLimitReached || spec.state === S.TotalBudgetLimitReachedIcon
     let demand = demandFor(1)
     if (days.length > 0) {
       const total = (d: SimRow[][]) => d.reduce((sum, rows) => sum + daySpend(rows), 0)

@@ -130,12 +130,16 @@ function budgetViolations(data: Data, now: Date): string[] {
         }
       }
       if (
-        (c.state === CampaignState.TotalLimitReached || c.state === CampaignState.TotalBudgetLimitReached) &&
+        (c.state === CampaignState.TotalLimitReached ||
+          c.state === CampaignState.TotalBudgetLimitReachedIcon) &&
         lifetime !== c.budgetTotalLimit
       ) {
         problems.push(`campaign ${c.id} in state ${c.state} spent ${lifetime} of ${c.budgetTotalLimit}`)
       }
-      if (c.state === CampaignState.DailyLimitReached || c.state === CampaignState.DailyBudgetLimitReached) {
+      if (
+        c.state === CampaignState.DailyLimitReached ||
+        c.state === CampaignState.DailyBudgetLimitReachedIcon
+      ) {
         const todaySpend = sum((byDay.get(today) ?? []).map((r) => r.spend))
         if (c.budgetDailyLimit <= 0 || todaySpend !== c.budgetDailyLimit) {
           problems.push(
