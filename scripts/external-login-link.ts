@@ -4,10 +4,9 @@
 // The seller id comes from --seller, else from the database, else from the demo user list.
 import { sql } from 'drizzle-orm'
 import { EXTERNAL_LOGIN_MAX_SKEW_SECONDS, externalLoginQuery } from '../platform/auth/external-login'
-import { DataDirLockedError, openDatabase } from '../platform/db/client'
 import { users } from '../platform/db/schema'
 import { demoUsers } from '../platform/db/seed'
-import { databaseOptionsFromEnv, fail, parseArgs, pgliteExists } from '../platform/db/seed/cli'
+import { fail, parseArgs, readDatabaseIfAvailable } from '../platform/db/seed/cli'
 
 const USAGE =
   'Usage: npm run external-login-link -- <email> [--base http://localhost:3000] [--seller <sellerId>]'
@@ -33,26 +32,15 @@ try {
 }
 
 async function sellerIdFromDatabase(): Promise<number | null | 'unavailable'> {
-  const options = databaseOptionsFromEnv()
-  if (!options.databaseUrl && !pgliteExists(options)) return 'unavailable'
-  let handle: Awaited<ReturnType<typeof openDatabase>>
-  try {
-    handle = await openDatabase({ ...options, migrate: false })
-  } catch (error) {
-    if (error instanceof DataDirLockedError) return 'unavailable'
-    throw error
-  }
-  try {
-    const [row] = await handle.db
+  return readDatabaseIfAvailable(async (db) => {
+    const [row] = await db
       .select({ role: users.role, accountId: users.accountId })
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
     if (!row) return null
     if (row.role !== 'SELLER' || row.accountId === null) fail(`${email} is a ${row.role}, not a SELLER.`)
     return row.accountId
-  } finally {
-    await handle.close()
-  }
+  })
 }
 
 async function sellerId(): Promise<number> {

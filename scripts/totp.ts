@@ -4,7 +4,6 @@
 // codes still work: their secrets are derived from the e-mail (platform/db/seed/users.ts).
 import { sql } from 'drizzle-orm'
 import { currentTotp, TOTP_PERIOD_SECONDS } from '../platform/auth/totp'
-import { DataDirLockedError, openDatabase } from '../platform/db/client'
 import { users } from '../platform/db/schema'
 import { demoUsers } from '../platform/db/seed'
 import {
@@ -12,7 +11,7 @@ import {
   describeDatabase,
   fail,
   parseArgs,
-  pgliteExists,
+  readDatabaseIfAvailable,
 } from '../platform/db/seed/cli'
 
 const { positional, flags } = parseArgs(process.argv.slice(2))
@@ -22,24 +21,13 @@ if (!email || positional.length > 1 || flags.size > 0) fail('Usage: npm run totp
 type Found = { secret: string | null; registered: boolean; source: string }
 
 async function fromDatabase(): Promise<Found | null | 'unavailable'> {
-  const options = databaseOptionsFromEnv()
-  if (!options.databaseUrl && !pgliteExists(options)) return 'unavailable'
-  let handle: Awaited<ReturnType<typeof openDatabase>>
-  try {
-    handle = await openDatabase({ ...options, migrate: false })
-  } catch (error) {
-    if (error instanceof DataDirLockedError) return 'unavailable'
-    throw error
-  }
-  try {
-    const [row] = await handle.db
+  return readDatabaseIfAvailable(async (db) => {
+    const [row] = await db
       .select({ secret: users.totpSecret, registered: users.twoFactorRegistered })
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
-    return row ? { ...row, source: describeDatabase(options) } : null
-  } finally {
-    await handle.close()
-  }
+    return row ? { ...row, source: describeDatabase(databaseOptionsFromEnv()) } : null
+  })
 }
 
 let found = await fromDatabase()

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { selectAccountSchema } from '../models/account.schema'
 import * as styles from './form.css'
+import { useZodForm } from '../utils/use-zod-form'
 
 /** 'Enter brand or seller ID', View Account. Shared by /admin/select-account and /select-account. */
 export function SelectAccountPage({
@@ -12,14 +12,7 @@ export function SelectAccountPage({
   lastResult?: SubmissionResult<string[]>
   current: number | null
 }) {
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(selectAccountSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: selectAccountSchema }),
-    // Not on blur: an error appearing under a field would move a link the user is clicking.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(selectAccountSchema, lastResult)
   return (
     <section aria-labelledby="select-account-heading" className={styles.card}>
       <h1 id="select-account-heading">Select account</h1>

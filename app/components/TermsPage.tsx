@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { termsSchema } from '../models/terms.schema'
 import * as form from './form.css'
 import * as styles from './pages.css'
 import { TermsDocument } from './TermsDocument'
+import { useZodForm } from '../utils/use-zod-form'
 
 /** The click-wrap (spec accounts §2 "Terms page"): the PDF, the box to tick, Continue, and Decline. */
 export function ClickWrapPage({
@@ -17,13 +17,7 @@ export function ClickWrapPage({
 }) {
   const hydrated = useHydrated()
   const navigation = useNavigation()
-  const [accept, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(termsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: termsSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [accept, fields] = useZodForm(termsSchema, lastResult)
   const agreed = fields.tncAcceptance.value === 'on'
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const errors = [...(fields.tncAcceptance.errors ?? []), ...(accept.errors ?? [])]

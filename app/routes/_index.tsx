@@ -1,6 +1,6 @@
 // Login (/). Signed-in users are sent on to their home; a half-finished sign-in goes to its second factor.
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
   data,
@@ -21,6 +21,7 @@ import { passwordStageCookie, pendingLogin } from '../models/sign-in-flow.server
 import { loginSchema } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { destroySession, readSession } from '../session.server'
+import { useZodForm } from '../utils/use-zod-form'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await readSession(request)
@@ -71,14 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useForm({
-    lastResult: actionData?.lastResult,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    // Not on blur: an error appearing under a field would move a link the user is clicking.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(loginSchema, actionData?.lastResult)
   return (
     <PlainPage>
       <h1>Login</h1>

@@ -1,6 +1,6 @@
 // Forgot password: e-mail, New Password, Confirm Password, Get OTP (spec accounts §2 "Forgot mode").
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
@@ -12,6 +12,7 @@ import { isBotSubmission } from '../honeypot.server'
 import { pendingReset } from '../models/sign-in-flow.server'
 import { forgotPasswordSchema } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
+import { useZodForm } from '../utils/use-zod-form'
 
 const hideFields = ['password', 'confirmPassword']
 
@@ -42,14 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    lastResult: actionData?.lastResult,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    // Not on blur: an error appearing under a field would move a link the user is clicking.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(forgotPasswordSchema, actionData?.lastResult)
   return (
     <PlainPage>
       <h1>Forgot Password</h1>

@@ -1,7 +1,7 @@
 // The forgot-password OTP step: the code e-mailed to the user, Verify, Cancel, and Resend after a
 // timer (45 s after the first code, then 300 s), shown as mm:ss and counted down when JavaScript runs.
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
   data,
@@ -18,6 +18,7 @@ import { PlainPage } from '../components/Shell'
 import { pendingReset } from '../models/sign-in-flow.server'
 import { formatCountdown, otpSchema, resendDelaySeconds } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
+import { useZodForm } from '../utils/use-zod-form'
 
 const secondsLeft = (sentAt: number, sends: number, now = Date.now()) =>
   Math.max(0, Math.ceil((sentAt + resendDelaySeconds(sends) * 1000 - now) / 1000))
@@ -105,13 +106,7 @@ export default function ForgotPasswordVerify() {
   const { email, resendIn } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const left = useCountdown(resendIn)
-  const [form, fields] = useForm({
-    lastResult: actionData?.lastResult,
-    constraint: getZodConstraint(otpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: otpSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(otpSchema, actionData?.lastResult)
   return (
     <PlainPage>
       <section role="dialog" aria-modal="true" aria-labelledby="reset-otp-heading">

@@ -1,7 +1,7 @@
 // Two-factor step of sign-in: a user who has not enrolled first sees the QR code to scan with an
 // authenticator app (with Download QR code and the setup key); everyone then enters the 6-digit code.
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
@@ -21,6 +21,7 @@ import { authApi } from '../models/auth.server'
 import { otpSchema } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { type ConsoleSession, commitSession, destroySession, readSession } from '../session.server'
+import { useZodForm } from '../utils/use-zod-form'
 
 /** The half-signed-in session this step needs; anything else leaves the step. */
 async function requirePasswordStage(
@@ -92,13 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TwoFactor() {
   const { enrolment, email } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useForm({
-    lastResult: actionData?.lastResult,
-    constraint: getZodConstraint(otpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: otpSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const [form, fields] = useZodForm(otpSchema, actionData?.lastResult)
   return (
     <PlainPage>
       <section role="dialog" aria-modal="true" aria-labelledby="two-factor-heading">

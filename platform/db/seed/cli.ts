@@ -51,3 +51,26 @@ export function parseArgs(argv: string[]): { flags: Map<string, string | true>; 
   }
   return { flags, positional }
 }
+
+/**
+ * Runs `read` on the configured database when a script can open it now; 'unavailable' when it does not
+ * exist yet or a running server holds the embedded one (the scripts then fall back to the demo list).
+ */
+export async function readDatabaseIfAvailable<T>(
+  read: (db: DatabaseHandle['db']) => Promise<T>,
+): Promise<T | 'unavailable'> {
+  const options = databaseOptionsFromEnv()
+  if (!options.databaseUrl && !pgliteExists(options)) return 'unavailable'
+  let handle: DatabaseHandle
+  try {
+    handle = await openDatabase({ ...options, migrate: false })
+  } catch (error) {
+    if (error instanceof DataDirLockedError) return 'unavailable'
+    throw error
+  }
+  try {
+    return await read(handle.db)
+  } finally {
+    await handle.close()
+  }
+}
