@@ -81,8 +81,21 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await close()
       const dropper = new pg.Client({ connectionString: adminUrl(databaseUrl) })
       await dropper.connect()
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await dropper.end()
+      try {
+        // An autovacuum worker on the fresh copy cannot be terminated by a non-superuser (42501):
+        // it finishes within moments, so try again briefly before giving up.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+            break
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt >= 20) throw error
+            await new Promise((resolve) => setTimeout(resolve, 250))
+          }
+        }
+      } finally {
+        await dropper.end()
+      }
     }
     return handle
   }
