@@ -6,6 +6,7 @@ import type { Database } from '../../platform/db/client'
 import { accounts, linkRequests, users } from '../../platform/db/schema'
 import { DEMO_PASSWORD, DEMO_TNC_VERSION, demoTotpSecret } from '../../platform/db/seed'
 import type { Role } from '../../platform/rules/roles'
+import { type CampaignFixtureSet, createE2eCampaigns } from './e2e-campaigns'
 
 export const E2E_PROJECTS = ['js-on', 'js-off', 'routes'] as const
 
@@ -22,6 +23,10 @@ type E2eUserSpec = {
    * a live session would make a real login answer 'User already Logged in from another device!'.
    */
   pool?: boolean
+  /** SELLER/BRAND: the campaigns (and credit) its account starts with (e2e-campaign-fixtures.ts). */
+  campaigns?: CampaignFixtureSet
+  /** AGENCY: e2e brands of the same project it is linked to (approved). */
+  linkedSpecs?: string[]
 }
 
 /** One line per test that signs in for real; give each test its own user. */
@@ -40,6 +45,11 @@ export const E2E_USER_SPECS: E2eUserSpec[] = [
   { name: 'agency-terms', role: 'AGENCY', enrolled: true, tnc: false, linkedBrands: [200001], pool: true },
   { name: 'ops-login', role: 'OPS', enrolled: true, tnc: true },
   { name: 'superadmin-login', role: 'SUPERADMIN', enrolled: true, tnc: true },
+  { name: 'seller-list', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'list' },
+  { name: 'seller-actions', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'actions' },
+  { name: 'seller-nocredit', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'nocredit' },
+  { name: 'brand-list', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },
+  { name: 'agency-list', role: 'AGENCY', enrolled: true, tnc: true, pool: true, linkedSpecs: ['brand-list'] },
 ]
 
 export const e2eEmail = (name: string, project: string) => `${name}.${project}@e2e.test`
@@ -51,6 +61,8 @@ export type E2eUser = {
   totpSecret: string
   password: string
   pool: boolean
+  /** Its account's campaigns: name → campaign id. */
+  campaigns: Record<string, number>
 }
 
 /** Account ids for e2e sellers and brands: their own, with no campaigns. */
@@ -106,13 +118,21 @@ export async function createE2eUsers(db: Database): Promise<Record<string, E2eUs
           tncAcceptedAt: spec.tnc ? now : null,
         })
         .returning({ id: users.id })
-      for (const brandId of spec.linkedBrands ?? []) {
+      const linked = [
+        ...(spec.linkedBrands ?? []),
+        ...(spec.linkedSpecs ?? []).map((n) => e2eAccountId(n, project)),
+      ]
+      for (const brandId of linked) {
         await db
           .insert(linkRequests)
           .values({ agencyId: row!.id, brandId, status: 'APPROVED', requestedAt: now, actionedAt: now })
       }
       if (accountId !== null && accountId !== e2eAccountId(spec.name, project))
         throw new Error('e2e account ids drifted')
+      const campaignIds =
+        accountId !== null && spec.campaigns
+          ? await createE2eCampaigns(db, spec.campaigns, accountId, email, now)
+          : {}
       created[email] = {
         email,
         id: row!.id,
@@ -120,6 +140,7 @@ export async function createE2eUsers(db: Database): Promise<Record<string, E2eUs
         totpSecret,
         password: DEMO_PASSWORD,
         pool: Boolean(spec.pool),
+        campaigns: campaignIds,
       }
     }
   }

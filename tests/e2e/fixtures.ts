@@ -48,7 +48,17 @@ export const test = base.extend<{
   signInAs: (email: string, options?: SignInOptions) => Promise<void>
   /** This project's own copy of a user from E2E_USER_SPECS (for tests that sign in for real). */
   e2eUser: (name: string) => E2eUserInfo
+  /** This project's copy of an e2e user as global-setup made it: id (= account id) and campaign ids. */
+  e2eAccount: (name: string) => E2eUser
 }>({
+  e2eAccount: async ({ baseURL: _baseURL }, use, testInfo) => {
+    await use((name) => {
+      const users = JSON.parse(readFileSync(USERS_FILE, 'utf8')) as Record<string, E2eUser>
+      const user = users[e2eEmail(name, testInfo.project.name)]
+      if (!user) throw new Error(`${name} is not in E2E_USER_SPECS`)
+      return user
+    })
+  },
   e2eUser: async ({ baseURL: _baseURL }, use, testInfo) => {
     await use((name) => {
       if (!E2E_USER_SPECS.some((spec) => spec.name === name))

@@ -1,0 +1,198 @@
+import { style, styleVariants } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+import { primary, secondary } from '../form.css'
+
+export const page = style({ display: 'grid', gap: vars.space.md, minWidth: 0 })
+
+export const titleRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+})
+
+export const title = style({ margin: 0, marginRight: 'auto' })
+
+export const primaryLink = style([primary, { display: 'inline-block', textDecoration: 'none' }])
+export const secondaryLink = style([secondary, { display: 'inline-block', textDecoration: 'none' }])
+
+export const stats = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+  gap: vars.space.md,
+  margin: 0,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderSubtle}`,
+  borderRadius: vars.radius.md,
+})
+
+export const statsDimmed = style([stats, { opacity: 0.55 }])
+
+export const stat = style({ display: 'grid', gap: vars.space.xs })
+export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 })
+export const statValue = style({ fontSize: vars.fontSize.xl, fontWeight: 700, margin: 0 })
+
+export const dimmedNote = style({ margin: 0, fontWeight: 600, color: vars.color.warning })
+
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderSubtle}`,
+  borderRadius: vars.radius.md,
+})
+
+export const field = style({ display: 'grid', gap: vars.space.xs })
+export const control = style({
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+})
+
+export const customDates = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  alignItems: 'flex-end',
+  border: 'none',
+  margin: 0,
+  padding: 0,
+})
+
+export const fieldError = style({ color: vars.color.danger, fontWeight: 600, margin: 0, flexBasis: '100%' })
+
+export const backendError = style({
+  padding: vars.space.md,
+  background: vars.color.dangerBg,
+  color: vars.color.danger,
+  border: `2px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.md,
+})
+
+export const backendErrorTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: vars.fontSize.lg })
+
+export const tableWrap = style({
+  overflowX: 'auto',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderSubtle}`,
+  borderRadius: vars.radius.md,
+})
+
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm })
+
+export const cell = style({
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.borderSubtle}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+  whiteSpace: 'nowrap',
+})
+
+export const wrapCell = style([cell, { whiteSpace: 'normal', minWidth: '10rem', overflowWrap: 'anywhere' }])
+
+export const numeric = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }])
+
+export const headCell = style([cell, { background: vars.color.surfaceAlt, fontWeight: 700 }])
+export const headNumeric = style([headCell, { textAlign: 'right' }])
+
+export const sortLink = style({ color: vars.color.link, fontWeight: 700 })
+
+export const stateIcon = style({
+  display: 'inline-block',
+  verticalAlign: '-2px',
+  color: vars.color.warning,
+  marginRight: vars.space.xs,
+  cursor: 'help',
+  fontWeight: 700,
+})
+
+export const stateBadge = styleVariants({
+  running: { color: vars.color.success, fontWeight: 600 },
+  paused: { color: vars.color.warning, fontWeight: 600 },
+  other: { color: vars.color.text },
+})
+
+export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center' })
+export const inlineForm = style({ display: 'inline' })
+export const linkButton = style({
+  background: 'none',
+  border: 'none',
+  padding: 0,
+  color: vars.color.link,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  font: 'inherit',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
+})
+export const rowLink = style({ color: vars.color.link })
+
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+  justifyContent: 'flex-end',
+})
+
+export const pagerLink = style([
+  secondary,
+  { display: 'inline-block', textDecoration: 'none', padding: `${vars.space.xs} ${vars.space.md}` },
+])
+export const pagerDisabled = style([pagerLink, { opacity: 0.4, pointerEvents: 'none' }])
+
+export const empty = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space.sm,
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderSubtle}`,
+  borderRadius: vars.radius.md,
+  textAlign: 'center',
+})
+
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.md,
+  background: 'rgb(17 24 39 / 0.45)',
+  zIndex: 10,
+})
+
+export const dialog = style({
+  width: 'min(32rem, 100%)',
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderTop: `4px solid ${vars.color.brand}`,
+  borderRadius: vars.radius.md,
+  boxShadow: '0 10px 30px rgb(17 24 39 / 0.25)',
+  display: 'grid',
+  gap: vars.space.md,
+})
+
+export const choices = style({ display: 'grid', gap: vars.space.sm, border: 'none', margin: 0, padding: 0 })
+export const choice = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', fontWeight: 600 })
+export const dialogActions = style({ display: 'flex', gap: vars.space.md, justifyContent: 'flex-end' })
+
+export const danger = style([primary, { background: vars.color.danger }])
+
+export const muted = style({ color: vars.color.textMuted, margin: 0 })
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+})

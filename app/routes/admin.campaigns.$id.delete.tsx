@@ -1,0 +1,15 @@
+// Delete a campaign: the confirmation dialog over the list, and the delete itself.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { ADMIN_ROLES } from '../../platform/rules/roles'
+import { DeleteDialog } from '../components/campaigns/Dialogs'
+import { deleteAction, deleteLoader } from '../models/campaign-page.server'
+
+export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, ADMIN_ROLES)
+export const action = (args: ActionFunctionArgs) => deleteAction(args, ADMIN_ROLES)
+
+export default function DeleteCampaignDialog() {
+  const loaded = useLoaderData<typeof loader>()
+  const failed = useActionData<typeof action>()
+  return <DeleteDialog data={failed ?? loaded} />
+}

@@ -1,0 +1,14 @@
+// A campaign's history from the audit log, newest first.
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { ADMIN_ROLES } from '../../platform/rules/roles'
+import { HistoryPage } from '../components/campaigns/HistoryPage'
+import { historyLoader } from '../models/campaign-page.server'
+
+export const loader = (args: LoaderFunctionArgs) => historyLoader(args, ADMIN_ROLES)
+
+export default function CampaignHistory() {
+  return <HistoryPage data={useLoaderData<typeof loader>()} />
+}
+
+export const meta: MetaFunction = () => [{ title: 'Campaign history · Ad Console' }]

@@ -1,0 +1,440 @@
+// The campaign list (spec campaigns §2, §4, §6, §9), driven in the js-on and js-off projects. Each
+// project has its own e2e advertisers and campaigns (e2e-campaign-fixtures.ts).
+import { readFileSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import Papa from 'papaparse'
+import { addDays, istDate } from '../../platform/rules/campaigns'
+import { ADVERTISER_FIXTURES, type FixtureCampaign, fixtureSpend } from './e2e-campaign-fixtures'
+import { expect, test } from './fixtures'
+
+const LIST = ADVERTISER_FIXTURES.list.campaigns
+const inr = (rupees: number) =>
+  new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupees)
+const byName = (name: string) => LIST.find((c) => c.name === name) as FixtureCampaign
+const rows = (page: Page) => page.getByTestId('campaign-row')
+const row = (page: Page, name: string) =>
+  rows(page).filter({ has: page.getByRole('link', { name, exact: true }) })
+const names = (page: Page) => rows(page).locator('td:nth-child(2)').allInnerTexts()
+const jsOff = () => test.info().project.name === 'js-off'
+
+/** Selects apply themselves with JS; without JS the user presses Apply. */
+async function chooseFilter(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).selectOption({ label: option })
+  if (jsOff()) await page.getByRole('button', { name: 'Apply' }).click()
+}
+
+test.describe('a seller with campaigns', () => {
+  test.beforeEach(async ({ page, signInAs, e2eAccount }) => {
+    await signInAs(e2eAccount('seller-list').email)
+    await page.goto('/campaigns')
+  })
+
+  test('sees the heading, stats, columns and first page of the list', async ({ page }) => {
+    await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible()
+    const stats = page.getByTestId('stats')
+    const running = LIST.filter((c) => c.state === 1).length
+    const paused = LIST.filter((c) => c.state === 2 || c.state === 8 || c.state === 9).length
+    const spent = LIST.reduce((sum, c) => sum + fixtureSpend(c, 365, 0), 0)
+    await expect(stats).toContainText(`Total Campaigns${LIST.length}`)
+    await expect(stats).toContainText(`Running Campaigns${String(running).padStart(2, '0')}`)
+    await expect(stats).toContainText(`Paused Campaigns${String(paused).padStart(2, '0')}`)
+    await expect(stats).toContainText(
+      `Available Credits₹${inr(ADVERTISER_FIXTURES.list.creditLimitRupees - spent)}`,
+    )
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'Status',
+      'Name',
+      'Campaign ID',
+      'Campaign Class',
+      'Created by',
+      /Start Date/,
+      /End Date/,
+      /Budget/,
+      /Spend/,
+      'Clicks',
+      'Orders',
+      'Sales',
+      'ROAS',
+      'Actions',
+    ])
+    await expect(rows(page)).toHaveCount(10)
+    await expect(page.getByTestId('page-label')).toHaveText('Page 1 of 3')
+    // Newest first: the last fixture campaigns were created last.
+    expect(await names(page)).toEqual(
+      LIST.slice(-10)
+        .reverse()
+        .map((c) => c.name),
+    )
+    await expect(page.getByRole('button', { name: 'Create New Campaign' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Create New Campaign' })).toBeVisible()
+  })
+
+  test('shows states, icons, Lifetime, budgets, metrics and dates as the spec says', async ({ page }) => {
+    await page.goto('/campaigns?size=50')
+    await expect(rows(page)).toHaveCount(LIST.length)
+    await expect(row(page, 'Unknown State Pens').locator('td').first()).toHaveText('NULL')
+    await expect(row(page, 'Daily Limit Bags').locator('td').first()).toHaveText('Daily Limit Reached')
+    const manual = row(page, 'Daily Capped Toys')
+    await expect(manual.locator('td').first()).toContainText('Daily Budget Limit Reached')
+    await expect(manual.getByRole('img', { name: 'Paused manually' })).toHaveAttribute(
+      'title',
+      'Paused manually',
+    )
+    const outOfBudget = row(page, 'Budget Spent Books')
+    await expect(outOfBudget.getByRole('img')).toHaveAttribute('title', 'Paused due to out of budget')
+    // Budget 0 for Privilege and for a missing budget; Lifetime without an end.
+    await expect(row(page, 'Privilege Showcase').locator('td').nth(7)).toHaveText('0.00')
+    await expect(row(page, 'Unknown State Pens').locator('td').nth(7)).toHaveText('0.00')
+    await expect(row(page, 'Pre Diwali Kitchen').locator('td').nth(6)).toHaveText('Lifetime')
+    // Yesterday's metrics (Last 1 day), ROAS with two decimals, start at 00:00:00 IST.
+    const c = byName('Monsoon Umbrellas')
+    const fact = c.facts![0]!
+    const cells = row(page, 'Monsoon Umbrellas').locator('td')
+    await expect(cells.nth(5)).toHaveText(`${addDays(istDate(new Date()), c.startOffsetDays)} 00:00:00`)
+    await expect(cells.nth(6)).toHaveText(`${addDays(istDate(new Date()), c.endOffsetDays!)} 23:59:59`)
+    await expect(cells.nth(7)).toHaveText(inr(c.budgetRupees!))
+    await expect(cells.nth(8)).toHaveText(inr(fact.spendRupees))
+    await expect(cells.nth(9)).toHaveText(String(fact.clicks))
+    await expect(cells.nth(10)).toHaveText(String(fact.orders))
+    await expect(cells.nth(11)).toHaveText(inr(fact.salesRupees))
+    await expect(cells.nth(12)).toHaveText((fact.salesRupees / fact.spendRupees).toFixed(2))
+    // Row actions: Pause on running, Play on manually paused, none otherwise.
+    await expect(cells.getByRole('button', { name: 'Pause Monsoon Umbrellas' })).toBeVisible()
+    await expect(
+      row(page, 'Back To School').getByRole('button', { name: 'Play Back To School' }),
+    ).toBeVisible()
+    await expect(row(page, 'Old Clearance').getByRole('button', { name: /^(Play|Pause) / })).toHaveCount(0)
+    await expect(row(page, 'Budget Spent Books').getByRole('button', { name: /^(Play|Pause) / })).toHaveCount(
+      0,
+    )
+  })
+
+  test('searches by name; the filtered page is a URL that survives reload', async ({ page }) => {
+    await page.getByLabel('Search by name').fill('diwali')
+    await page.getByLabel('Search by name').press('Enter')
+    await expect(page).toHaveURL(/search=diwali/)
+    const diwali = LIST.filter((c) => /diwali/i.test(c.name)).map((c) => c.name)
+    await expect(rows(page)).toHaveCount(diwali.length)
+    expect((await names(page)).sort()).toEqual([...diwali].sort())
+    await page.reload()
+    await expect(rows(page)).toHaveCount(diwali.length)
+    await expect(page.getByLabel('Search by name')).toHaveValue('diwali')
+  })
+
+  test('filters by status', async ({ page }) => {
+    await chooseFilter(page, 'Status', 'Scheduled Paused')
+    await expect(page).toHaveURL(/status=Scheduled\+Paused/)
+    const scheduled = LIST.filter((c) => c.state === 6)
+    await expect(rows(page)).toHaveCount(scheduled.length)
+    for (const state of await rows(page).locator('td:first-child').allInnerTexts()) {
+      expect(state).toBe('Scheduled Paused')
+    }
+    await chooseFilter(page, 'Status', 'Expired')
+    await expect(rows(page)).toHaveCount(LIST.filter((c) => c.state === 7).length)
+  })
+
+  test('filters by date: Last 1 month sums 30 days, Custom takes a range', async ({ page }) => {
+    const c = byName('Winter Jackets')
+    await page.goto('/campaigns?size=50')
+    await chooseFilter(page, 'Date', 'Last 1 month')
+    await expect(page).toHaveURL(/dateFilterType=LAST_30D/)
+    await expect(row(page, 'Winter Jackets').locator('td').nth(8)).toHaveText(inr(fixtureSpend(c, 30, 1)))
+
+    const tenDaysAgo = addDays(istDate(new Date()), -10)
+    await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Custom' })
+    await page.getByLabel('Start date', { exact: true }).fill(tenDaysAgo)
+    await page.getByLabel('End date', { exact: true }).fill(tenDaysAgo)
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page).toHaveURL(/dateFilterType=CUSTOM/)
+    await expect(row(page, 'Winter Jackets').locator('td').nth(8)).toHaveText(inr(fixtureSpend(c, 10, 10)))
+    await expect(page.getByLabel('Start date', { exact: true })).toHaveValue(tenDaysAgo)
+  })
+
+  test('a future custom date is refused and the typed dates stay', async ({ page }) => {
+    const today = istDate(new Date())
+    const future = addDays(today, 3)
+    await page.goto(`/campaigns?dateFilterType=CUSTOM&fromDate=${today}&toDate=${future}`)
+    await expect(page.getByRole('alert').filter({ hasText: 'Future dates are not allowed' })).toBeVisible()
+    await expect(page.getByLabel('End date', { exact: true })).toHaveValue(future)
+    await expect(page.getByLabel('Start date', { exact: true })).toHaveAttribute('max', today)
+    await expect(rows(page)).toHaveCount(0)
+  })
+
+  test('sorts by spend, budget, start and end date from the column headers', async ({ page }) => {
+    const yesterday = (c: FixtureCampaign) => fixtureSpend(c, 1, 1)
+    const bySpend = [...LIST].sort((a, b) => yesterday(b) - yesterday(a))
+    await page.getByRole('link', { name: 'Sort by Spend descending' }).click()
+    await expect(page).toHaveURL(/sort=spend/)
+    await expect(page.getByRole('columnheader', { name: /Spend/ })).toHaveAttribute('aria-sort', 'descending')
+    await expect(rows(page).first().locator('td').nth(8)).toHaveText(inr(yesterday(bySpend[0]!)))
+    await page.getByRole('link', { name: 'Sort by Spend ascending' }).click()
+    await expect(page.getByRole('columnheader', { name: /Spend/ })).toHaveAttribute('aria-sort', 'ascending')
+    await expect(rows(page).first().locator('td').nth(8)).toHaveText('0.00')
+
+    await page.getByRole('link', { name: 'Sort by Budget descending' }).click()
+    const topBudget = Math.max(
+      ...LIST.map((c) => (c.campaignClass === 'Privilege' ? 0 : (c.budgetRupees ?? 0))),
+    )
+    await expect(rows(page).first().locator('td').nth(7)).toHaveText(inr(topBudget))
+
+    await page.getByRole('link', { name: 'Sort by Start Date descending' }).click()
+    const latestStart = [...LIST].sort((a, b) => b.startOffsetDays - a.startOffsetDays)[0]!
+    await expect(rows(page).first().locator('td').nth(1)).toHaveText(latestStart.name)
+
+    await page.getByRole('link', { name: 'Sort by End Date descending' }).click()
+    await expect(page.getByRole('columnheader', { name: /End Date/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    )
+    await page.getByRole('link', { name: 'Sort by End Date ascending' }).click()
+    await expect(page.getByRole('columnheader', { name: /End Date/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    )
+    const earliestEnd = [...LIST]
+      .filter((c) => c.endOffsetDays !== null)
+      .sort((a, b) => a.endOffsetDays! - b.endOffsetDays!)[0]!
+    await expect(rows(page).first().locator('td').nth(1)).toHaveText(earliestEnd.name)
+  })
+
+  test('paginates with previous/next and rows per page', async ({ page }) => {
+    await page.getByRole('link', { name: 'Next page' }).click()
+    await expect(page.getByTestId('page-label')).toHaveText('Page 2 of 3')
+    expect(await names(page)).toEqual(
+      LIST.slice(-20, -10)
+        .reverse()
+        .map((c) => c.name),
+    )
+    await page.getByRole('link', { name: 'Next page' }).click()
+    await expect(page.getByTestId('page-label')).toHaveText('Page 3 of 3')
+    await expect(rows(page)).toHaveCount(LIST.length - 20)
+    await expect(page.getByRole('link', { name: 'Next page' })).toHaveAttribute('aria-disabled', 'true')
+    await page.getByRole('link', { name: 'Previous page' }).click()
+    await expect(page.getByTestId('page-label')).toHaveText('Page 2 of 3')
+
+    await page.getByLabel('Rows per page').selectOption('20')
+    if (jsOff()) await page.getByRole('button', { name: 'Show' }).click()
+    await expect(page.getByTestId('page-label')).toHaveText('Page 1 of 2')
+    await expect(rows(page)).toHaveCount(20)
+  })
+
+  test('Download Table gives the filtered list as CSV, its rows match the screen, formulas neutralised', async ({
+    page,
+  }) => {
+    await page.goto('/campaigns?size=50&sort=budget&direction=asc')
+    const screen = await rows(page).evaluateAll((trs) =>
+      trs.map((tr) =>
+        [...tr.querySelectorAll('td')].slice(0, 3).map((td) => (td as HTMLElement).innerText.trim()),
+      ),
+    )
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Download Table' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/\.csv$/)
+    const csv = Papa.parse<string[]>(readFileSync((await download.path())!, 'utf8').trim()).data
+    expect(csv[0]).toEqual([
+      'Status',
+      'Name',
+      'Campaign ID',
+      'Campaign Class',
+      'Created by',
+      'Start Date',
+      'End Date',
+      'Budget',
+      'Spend',
+      'Clicks',
+      'Orders',
+      'Sales',
+      'ROAS',
+    ])
+    const body = csv.slice(1)
+    expect(body).toHaveLength(LIST.length)
+    const neutral = (name: string) => (/^[=+\-@\t\r]/.test(name) ? `'${name}` : name)
+    expect(body.map((r) => [r[0]!.replace(/ \(.*\)$/, ''), r[1], r[2]])).toEqual(
+      screen.map(([state, name, id]) => [state, neutral(name!), id]),
+    )
+    expect(body.map((r) => r[1])).toContain("'=1+2 Formula Test")
+    expect(body.map((r) => r[1])).toContain("'@Mention Sale")
+  })
+
+  test('a search longer than the platform takes shows its message in a Backend Error box', async ({
+    page,
+  }) => {
+    await page.goto(`/campaigns?search=${'x'.repeat(201)}`)
+    const box = page.getByTestId('backend-error')
+    await expect(box.getByRole('heading', { name: 'Backend Error' })).toBeVisible()
+    await expect(box).not.toHaveText(/^Backend Error$/)
+  })
+
+  test('Create New Campaign opens the class dialog: Sponsored only, Continue opens the editor', async ({
+    page,
+  }) => {
+    await page.getByRole('link', { name: 'Create New Campaign' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Campaign class' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByLabel('Sponsored')).toBeChecked()
+    await expect(dialog.getByLabel('Privilege')).toBeDisabled()
+    await dialog.getByRole('link', { name: 'Cancel' }).click()
+    await expect(page).toHaveURL(/\/campaigns$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.getByRole('link', { name: 'Create New Campaign' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click()
+    await expect(page).toHaveURL('/create-campaign?class=Sponsored')
+  })
+
+  test("another seller's campaign cannot be deleted, viewed in history, or paused", async ({
+    page,
+    e2eAccount,
+    baseURL,
+  }) => {
+    const other = e2eAccount('seller-actions').campaigns['Keep Me']!
+    await page.goto(`/campaigns/${other}/delete`)
+    await expect(page).toHaveURL('/unauthorized')
+    await page.goto(`/campaigns/${other}/history`)
+    await expect(page).toHaveURL('/unauthorized')
+    const response = await page.request.post('/campaigns', {
+      form: { intent: 'pause', campaignId: String(other), returnTo: '?' },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(302)
+    expect(response.headers().location).toBe('/unauthorized')
+  })
+})
+
+test.describe('row actions', () => {
+  test.beforeEach(async ({ page, signInAs, e2eAccount }) => {
+    await signInAs(e2eAccount('seller-actions').email)
+    await page.goto('/campaigns')
+  })
+
+  test('Pause sets Paused, then Play resumes; both are in the history', async ({ page }) => {
+    await row(page, 'Pause Me').getByRole('button', { name: 'Pause Pause Me' }).click()
+    await expect(page.getByTestId('flash')).toContainText("Campaign 'Pause Me' paused")
+    await expect(row(page, 'Pause Me').locator('td').first()).toHaveText('Paused')
+    await row(page, 'Pause Me').getByRole('button', { name: 'Play Pause Me' }).click()
+    await expect(page.getByTestId('flash')).toContainText("Campaign 'Pause Me' resumed: Running")
+    await expect(row(page, 'Pause Me').locator('td').first()).toHaveText('Running')
+
+    await row(page, 'Pause Me').getByRole('link', { name: 'History of Pause Me' }).click()
+    await expect(page.getByRole('heading', { name: 'History: Pause Me' })).toBeVisible()
+    const history = page.getByTestId('history-row')
+    await expect(history.nth(0)).toContainText('Played')
+    await expect(history.nth(0)).toContainText('State: Paused → Running')
+    await expect(history.nth(1).locator('td').nth(2)).toHaveText('Paused')
+    await expect(history.nth(1)).toContainText(test.info().project.name) // the e2e user's e-mail
+  })
+
+  test('Play resumes a manually paused campaign', async ({ page }) => {
+    await row(page, 'Play Me').getByRole('button', { name: 'Play Play Me' }).click()
+    await expect(row(page, 'Play Me').locator('td').first()).toHaveText('Running')
+    await expect(row(page, 'Play Me').getByRole('button', { name: 'Pause Play Me' })).toBeVisible()
+  })
+
+  test("Clone makes a draft copy named '<name> - copy' and opens the editor", async ({ page }) => {
+    await row(page, 'Clone Me').getByRole('button', { name: 'Clone Clone Me' }).click()
+    await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+    await expect(page.getByTestId('flash')).toContainText("cloned as 'Clone Me - copy'")
+    await page.goto('/campaigns')
+    await expect(row(page, 'Clone Me - copy')).toHaveCount(1)
+    await expect(row(page, 'Clone Me')).toHaveCount(1)
+  })
+
+  test('Delete asks first; Cancel keeps the campaign, Delete removes it and keeps its history', async ({
+    page,
+  }) => {
+    await row(page, 'Delete Me').getByRole('link', { name: 'Delete Delete Me' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete campaign?' })
+    await expect(dialog).toContainText('Delete Me')
+    await dialog.getByRole('link', { name: 'Cancel' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(row(page, 'Delete Me')).toHaveCount(1)
+
+    await row(page, 'Delete Me').getByRole('link', { name: 'Delete Delete Me' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByTestId('flash')).toContainText("Campaign 'Delete Me' deleted")
+    await expect(page).toHaveURL(/\/campaigns$/)
+    await expect(row(page, 'Delete Me')).toHaveCount(0)
+    await expect(row(page, 'Keep Me')).toHaveCount(1)
+  })
+})
+
+test.describe('credit gating and roles', () => {
+  test('a seller without credits cannot create: disabled button, dimmed stats, banner', async ({
+    page,
+    signInAs,
+    e2eAccount,
+  }) => {
+    await signInAs(e2eAccount('seller-nocredit').email)
+    await page.goto('/campaigns')
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'All sponsored campaigns are currently paused.' }),
+    ).toHaveText('All sponsored campaigns are currently paused. Please add credits to resume them.')
+    const create = page.getByRole('button', { name: 'Create New Campaign' })
+    await expect(create).toBeDisabled()
+    await expect(
+      page.locator('[title="All campaigns are currently paused. Please add credits to resume them."]'),
+    ).toHaveCount(1)
+    await expect(
+      page.getByText('All campaigns are currently paused. Please add credits to resume them.'),
+    ).toBeVisible()
+    await expect(page.getByTestId('stats')).toContainText('Available Credits₹00.00')
+    // The dialog's own URL: Sponsored disabled, nothing to continue with.
+    await page.goto('/campaigns/class')
+    await expect(page.getByRole('dialog').getByLabel('Sponsored')).toBeDisabled()
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Continue' })).toBeDisabled()
+  })
+
+  test('staff always create and choose the class, even for an advertiser without credits', async ({
+    page,
+    signInAs,
+    e2eAccount,
+  }) => {
+    await signInAs('ops@example.com', { sellerId: e2eAccount('seller-nocredit').id })
+    await page.goto('/admin/campaigns')
+    await expect(page.getByText('All sponsored campaigns are currently paused.')).toBeVisible()
+    await page.getByRole('link', { name: 'Create New Campaign' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Campaign class' })
+    await expect(dialog.getByLabel('Sponsored')).toBeChecked()
+    await dialog.getByLabel('Privilege').check()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await expect(page).toHaveURL('/create-campaign?class=Privilege')
+  })
+
+  test('a super admin sees the selected seller’s list', async ({ page, signInAs, e2eAccount }) => {
+    await signInAs('superadmin@example.com', { sellerId: e2eAccount('seller-list').id })
+    await page.goto('/admin/campaigns?size=50')
+    await expect(rows(page)).toHaveCount(LIST.length)
+    await expect(
+      row(page, 'Privilege Showcase').getByRole('button', { name: 'Pause Privilege Showcase' }),
+    ).toBeVisible()
+  })
+
+  test('a brand gets no play/pause, clone or delete on Privilege campaigns', async ({
+    page,
+    signInAs,
+    e2eAccount,
+  }) => {
+    await signInAs(e2eAccount('brand-list').email)
+    await page.goto('/campaigns')
+    const privilege = row(page, 'Brand Privilege Hero')
+    await expect(privilege.getByRole('button')).toHaveCount(0)
+    await expect(privilege.getByRole('link', { name: 'Edit Brand Privilege Hero' })).toHaveText('View')
+    await expect(privilege.getByRole('link', { name: 'Delete Brand Privilege Hero' })).toHaveCount(0)
+    const sponsored = row(page, 'Brand Sponsored Push')
+    await expect(sponsored.getByRole('button', { name: 'Pause Brand Sponsored Push' })).toBeVisible()
+  })
+
+  test('an agency sees its linked brand’s campaigns, with actions on Privilege', async ({
+    page,
+    signInAs,
+    e2eAccount,
+  }) => {
+    await signInAs(e2eAccount('agency-list').email, { sellerId: e2eAccount('brand-list').id })
+    await page.goto('/campaigns')
+    await expect(rows(page)).toHaveCount(2)
+    await expect(
+      row(page, 'Brand Privilege Hero').getByRole('link', { name: 'Edit Brand Privilege Hero' }),
+    ).toHaveText('Edit')
+  })
+})

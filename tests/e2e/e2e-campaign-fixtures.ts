@@ -1,0 +1,102 @@
+// The campaigns each e2e advertiser starts with. Plain data: the setup inserts it and the tests
+// derive what the screen should show from it.
+export type FixtureCampaign = {
+  name: string
+  campaignClass?: 'Sponsored' | 'Privilege'
+  state: number | null
+  status?: number
+  /** Start, in days from today (IST); negative = past. */
+  startOffsetDays: number
+  /** End, in days from today; null = Lifetime. */
+  endOffsetDays: number | null
+  budgetRupees: number | null
+  /** Default: none (-1). */
+  dailyBudgetRupees?: number
+  facts?: { daysAgo: number; spendRupees: number; clicks: number; orders: number; salesRupees: number }[]
+}
+
+const running = (name: string, n: number, extra: Partial<FixtureCampaign> = {}): FixtureCampaign => ({
+  name,
+  state: 1,
+  status: 1,
+  startOffsetDays: -20,
+  endOffsetDays: n % 3 === 0 ? null : 30 + n,
+  budgetRupees: 1000 + n * 250,
+  facts: [
+    {
+      daysAgo: 1,
+      spendRupees: 100 + ((n * 37) % 23) * 10,
+      clicks: 10 + n,
+      orders: n % 4,
+      salesRupees: 300 + n * 45,
+    },
+    { daysAgo: 10, spendRupees: 50 + n, clicks: 5, orders: 1, salesRupees: 120 },
+  ],
+  ...extra,
+})
+
+/** 23 campaigns: 3 pages of 10; every state; names to search and to test CSV formula neutralising. */
+const LIST: FixtureCampaign[] = [
+  running('Diwali Dhamaka Phones', 1),
+  running('Diwali Lights Decor', 2),
+  running('Pre Diwali Kitchen', 3),
+  running('Monsoon Umbrellas', 4),
+  running('Winter Jackets', 5),
+  running('Summer Coolers', 6),
+  running('=1+2 Formula Test', 7),
+  running('@Mention Sale', 8),
+  running('Back To School', 9, { state: 2, status: 0 }),
+  running('Festive Footwear', 10, { state: 2, status: 0 }),
+  running('Home Office Chairs', 11, { state: 2, status: 0 }),
+  running('Gym Gear Week', 12, { state: 2, status: 0 }),
+  running('Republic Day Sale', 13, { state: 6, startOffsetDays: 5, facts: [] }),
+  running('Holi Colours', 14, { state: 6, startOffsetDays: 9, facts: [] }),
+  running('Valentine Gifts', 15, { state: 6, startOffsetDays: 12, facts: [] }),
+  running('Old Clearance', 16, { state: 7, startOffsetDays: -40, endOffsetDays: -2 }),
+  running('Last Year Sale', 17, { state: 7, startOffsetDays: -60, endOffsetDays: -5 }),
+  running('Expired Gadgets', 18, { state: 7, startOffsetDays: -50, endOffsetDays: -3 }),
+  running('Daily Capped Toys', 19, { state: 8, status: 0 }),
+  // Limit states consistent with their spend, so the state engine (running in the server) keeps them.
+  running('Budget Spent Books', 20, { state: 9, status: 1, budgetRupees: 200 }),
+  running('Daily Limit Bags', 21, {
+    state: 4,
+    dailyBudgetRupees: 40,
+    facts: [{ daysAgo: 0, spendRupees: 45, clicks: 4, orders: 0, salesRupees: 0 }],
+  }),
+  running('Privilege Showcase', 22, { campaignClass: 'Privilege', budgetRupees: null }),
+  running('Unknown State Pens', 23, { state: null, budgetRupees: null }),
+]
+
+/** One campaign per row action, so parallel tests never touch each other's campaign. */
+const ACTIONS: FixtureCampaign[] = [
+  running('Pause Me', 1),
+  running('Play Me', 2, { state: 2, status: 0 }),
+  running('Clone Me', 3),
+  running('Delete Me', 4),
+  running('Keep Me', 5),
+]
+
+export const ADVERTISER_FIXTURES = {
+  list: { creditLimitRupees: 500_000, campaigns: LIST },
+  actions: { creditLimitRupees: 500_000, campaigns: ACTIONS },
+  /** No credit limit and no payments: zero credits. */
+  nocredit: {
+    creditLimitRupees: 0,
+    campaigns: [running('Out Of Credit Sale', 1, { state: 2, status: 1, facts: [] })],
+  },
+  /** A brand with a Privilege and a Sponsored campaign. */
+  brand: {
+    creditLimitRupees: 200_000,
+    campaigns: [
+      running('Brand Privilege Hero', 1, { campaignClass: 'Privilege', budgetRupees: null }),
+      running('Brand Sponsored Push', 2),
+    ],
+  },
+} satisfies Record<string, { creditLimitRupees: number; campaigns: FixtureCampaign[] }>
+
+/** Spend of a fixture campaign over the facts between `fromDaysAgo` and `toDaysAgo`, inclusive. */
+export function fixtureSpend(c: FixtureCampaign, fromDaysAgo: number, toDaysAgo: number): number {
+  return (c.facts ?? [])
+    .filter((f) => f.daysAgo <= fromDaysAgo && f.daysAgo >= toDaysAgo)
+    .reduce((sum, f) => sum + f.spendRupees, 0)
+}
