@@ -92,3 +92,24 @@ describe('available credit', () => {
     expect(anonymous.status).toBe(401)
   })
 })
+
+describe('credits-enabled flag', () => {
+  const flag = (token: string, sellerId: number) =>
+    t.request(`/ads/ad-payments/payment/post-paid/credits-enabled?sellerId=${sellerId}`, { token })
+
+  it('is a boolean by seller id: true with credit, false at zero', async () => {
+    const withCredit = await flag(await t.tokenFor('seller@example.com'), 100001)
+    expect(withCredit.status).toBe(200)
+    expect((await withCredit.json()).data).toBe(true)
+    const ops = await t.tokenFor('ops@example.com')
+    const response = await flag(ops, 100007)
+    const body = await response.json()
+    expect(typeof body.data).toBe('boolean')
+    expect(body.data).toBe((await availableCredit(t.db, 100007, t.deps.now())) > 0)
+  })
+
+  it("refuses another advertiser's flag", async () => {
+    const response = await flag(await t.tokenFor('seller@example.com'), 100007)
+    expect(response.status).toBe(403)
+  })
+})

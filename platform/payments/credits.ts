@@ -75,5 +75,14 @@ export function creditRoutes(deps: PlatformDeps) {
     return ok(c, { sellerId, totalAvailableCredit, creditsEnabled: creditsEnabled(totalAvailableCredit) })
   })
 
+  // spec §7 "Credits enabled flag by seller id (boolean)" (path not shown; ours:
+  // GET /payment/post-paid/credits-enabled?sellerId → data: true | false).
+  app.get('/payment/post-paid/credits-enabled', async (c) => {
+    const { sellerId } = checkQuery.parse(c.req.query())
+    const db = deps.database.db
+    await assertMayActFor(db, c.get('auth'), sellerId)
+    return ok(c, creditsEnabled(await availableCredit(db, sellerId, deps.now())))
+  })
+
   return app
 }
