@@ -1,7 +1,7 @@
 /** A failure the platform reports to its caller with a status, a stable code and a human message. */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 406 | 409 | 413 | 422 | 429,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 406 | 409 | 413 | 422 | 429,
     readonly errorCode: string,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,

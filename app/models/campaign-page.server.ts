@@ -2,7 +2,7 @@
 // the /campaigns (AGENCY, BRAND, SELLER) and /admin/campaigns (SUPERADMIN, OPS) route trees.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { z } from 'zod/v4'
-import { campaignStateLabel, istDate } from '../../platform/rules/campaigns'
+import { campaignStateLabel, istDate, privilegeReadOnly } from '../../platform/rules/campaigns'
 import { formatIstDateTime } from '../../platform/rules/format'
 import { isAdminRole, type Role, routePrefix } from '../../platform/rules/roles'
 import { flashCookie } from '../flash.server'
@@ -99,8 +99,7 @@ export async function listLoader({ request, context }: Args, roles: readonly Rol
             budget: row.budget,
             ...(row.homePageMetrics[0] ?? { spend: 0, clicks: 0, orders: 0, sales: 0, roas: 0 }),
             action: row.action,
-            // spec §4/§6: campaign data is read-only for BRAND and SELLER on Privilege campaigns.
-            readOnly: (user.role === 'BRAND' || user.role === 'SELLER') && row.campaignClass === 'Privilege',
+            readOnly: privilegeReadOnly(user.role, row),
           })),
         }
       : null,

@@ -1,36 +1,26 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLog, campaigns } from '../db/schema'
-import { createTestPlatform, type TestPlatform } from '../testing/platform'
+import { INVENTORY_BASE } from './index'
+import { campaignTestPlatform, findCampaign, insertCampaign } from './test-support'
 
-let t: TestPlatform
-beforeAll(async () => {
-  t = await createTestPlatform()
-})
-afterAll(async () => {
-  await t.close()
-})
+const ctx = campaignTestPlatform()
 
 const act = (token: string, id: number, action: 'pause' | 'play') =>
-  t.post(`/ads/ad-inventory/v1/campaign/${id}/${action}`, undefined, { token })
+  ctx.t.post(`${INVENTORY_BASE}/v1/campaign/${id}/${action}`, undefined, { token })
 const stateOf = async (id: number) => {
-  const [row] = await t.db
+  const [row] = await ctx.t.db
     .select({ state: campaigns.state, status: campaigns.status })
     .from(campaigns)
     .where(eq(campaigns.id, id))
   return row
 }
-const find = async (sellerId: number, where: (c: typeof campaigns.$inferSelect) => boolean) => {
-  const rows = await t.db.select().from(campaigns).where(eq(campaigns.sellerId, sellerId))
-  const found = rows.find(where)
-  if (!found) throw new Error('no such seeded campaign')
-  return found
-}
 
 describe('pause and play', () => {
   it('pauses a running campaign (state 2, status 0) and plays it again (state 1, status 1), audited', async () => {
-    const seller = await t.tokenFor('seller@example.com')
-    const running = await find(
+    const { t, seller } = ctx
+    const running = await findCampaign(
+      t,
       100001,
       (c) =>
         c.state === 1 && c.status === 1 && c.campaignClass === 'Sponsored' && c.submission === 'SUBMITTED',
@@ -67,7 +57,9 @@ describe('pause and play', () => {
   })
 
   it("refuses another advertiser's campaign with 403 and leaves it as it was", async () => {
-    const brandCampaign = await find(
+    const { t, agency } = ctx
+    const brandCampaign = await findCampaign(
+      t,
       200001,
       (c) => c.state === 1 && c.status === 1 && c.campaignClass === 'Sponsored',
     )
@@ -78,43 +70,62 @@ describe('pause and play', () => {
     }
     expect(await stateOf(brandCampaign.id)).toEqual({ state: 1, status: 1 })
     // The linked agency may.
-    expect((await act(await t.tokenFor('agency@example.com'), brandCampaign.id, 'pause')).status).toBe(200)
+    expect((await act(agency, brandCampaign.id, 'pause')).status).toBe(200)
   })
 
   it('gives SELLER and BRAND no action on Privilege campaigns, staff keep theirs', async () => {
-    const privilege = await find(
+    const { t, seller, ops } = ctx
+    const privilege = await findCampaign(
+      t,
       100001,
       (c) => c.campaignClass === 'Privilege' && c.state === 1 && c.status === 1,
     )
-    expect((await act(await t.tokenFor('seller@example.com'), privilege.id, 'pause')).status).toBe(403)
+    expect((await act(seller, privilege.id, 'pause')).status).toBe(403)
     expect(await stateOf(privilege.id)).toEqual({ state: 1, status: 1 })
-    const ops = await act(await t.tokenFor('ops@example.com'), privilege.id, 'pause')
-    expect(ops.status).toBe(200)
+    const byOps = await act(ops, privilege.id, 'pause')
+    expect(byOps.status).toBe(200)
     expect(await stateOf(privilege.id)).toEqual({ state: 2, status: 0 })
   })
 
   it('plays a manual pause without credit into a pause for lack of budget (state 2, status 1)', async () => {
-    const [campaign] = await t.db
-      .insert(campaigns)
-      .values({
-        jmcampaignId: 991_000_001,
-        name: 'No credit play',
-        sellerId: 100007,
-        campaignClass: 'Sponsored',
-        state: 2,
-        status: 0,
-        submission: 'SUBMITTED',
-        startTime: new Date(t.deps.now().getTime() - 86_400_000),
-      })
-      .returning()
-    const response = await act(await t.tokenFor('seller-nocredit@example.com'), campaign!.id, 'play')
+    const { t } = ctx
+    const campaign = await insertCampaign(t, {
+      jmcampaignId: 991_000_001,
+      name: 'No credit play',
+      sellerId: 100007,
+      state: 2,
+      status: 0,
+    })
+    const response = await act(await t.tokenFor('seller-nocredit@example.com'), campaign.id, 'play')
     expect(response.status).toBe(200)
     expect((await response.json()).data).toMatchObject({ state: 2, status: 1 })
-    expect(await stateOf(campaign!.id)).toEqual({ state: 2, status: 1 })
+    expect(await stateOf(campaign.id)).toEqual({ state: 2, status: 1 })
     const actions = await t.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(eq(auditLog.entityId, String(campaign!.id)))
+      .where(eq(auditLog.entityId, String(campaign.id)))
     expect(actions.map((a) => a.action)).toEqual(['CAMPAIGN_PLAYED', 'CAMPAIGN_STATE_CHANGED'])
+  })
+})
+
+describe('Privilege campaigns are read-only for SELLER and BRAND', () => {
+  it('refuses their delete with 403 and keeps the campaign; staff may delete it', async () => {
+    const { t, seller, ops } = ctx
+    const privilege = await findCampaign(t, 100001, (c) => c.campaignClass === 'Privilege' && !c.deletedAt)
+    const remove = (token: string) =>
+      t.request(`${INVENTORY_BASE}/v1/campaigns/delete?campaignId=${privilege.id}`, {
+        method: 'DELETE',
+        token,
+      })
+    const refused = await remove(seller)
+    expect(refused.status).toBe(403)
+    const [kept] = await t.db
+      .select({ deletedAt: campaigns.deletedAt })
+      .from(campaigns)
+      .where(eq(campaigns.id, privilege.id))
+    expect(kept!.deletedAt).toBeNull()
+    const byStaff = await remove(ops)
+    expect(byStaff.status).toBe(200)
+    expect((await byStaff.json()).data.campaignStatus).toBe('DELETED')
   })
 })

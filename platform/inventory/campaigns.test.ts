@@ -1,43 +1,25 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLog, campaigns, performanceDaily } from '../db/schema'
 import { addDays, istDate } from '../rules/campaigns'
-import { createTestPlatform, type TestPlatform } from '../testing/platform'
 import { dateRange } from './campaigns'
+import { INVENTORY_BASE } from './index'
+import { campaignTestPlatform, decodeName, queryString } from './test-support'
 
-let t: TestPlatform
-let seller: string
-let brand: string
-let agency: string
-let ops: string
-beforeAll(async () => {
-  t = await createTestPlatform()
-  seller = await t.tokenFor('seller@example.com')
-  brand = await t.tokenFor('brand@example.com')
-  agency = await t.tokenFor('agency@example.com')
-  ops = await t.tokenFor('ops@example.com')
-})
-afterAll(async () => {
-  await t.close()
-})
+const ctx = campaignTestPlatform()
 
-const BASE = '/ads/ad-inventory'
+const BASE = INVENTORY_BASE
 const list = (token: string, params: Record<string, string | number>) =>
-  t.request(
-    `${BASE}/v1/campaign/loadHomePage?${new URLSearchParams(
-      Object.entries(params).map(([k, v]) => [k, String(v)]),
-    )}`,
-    { token },
-  )
-const decode = (name: string) => Buffer.from(name, 'base64').toString('utf8')
+  ctx.t.request(`${BASE}/v1/campaign/loadHomePage?${queryString(params)}`, { token })
 const campaignsOf = (sellerId: number) =>
-  t.db
+  ctx.t.db
     .select()
     .from(campaigns)
     .where(and(eq(campaigns.sellerId, sellerId), isNull(campaigns.deletedAt)))
 
 describe('loadHomePage', () => {
   it("lists the seller's campaigns with the spec's fields, role header and metrics summed over the range", async () => {
+    const { t, seller } = ctx
     const response = await list(seller, { userId: 100001, dateFilterType: 'LAST_30D', size: 100 })
     expect(response.status).toBe(200)
     expect(response.headers.get('User_id_role')).toBe('SELLER')
@@ -63,7 +45,7 @@ describe('loadHomePage', () => {
       ]),
     )
     const dbRow = own.find((c) => c.id === row.id)!
-    expect(decode(row.name)).toBe(dbRow.name)
+    expect(decodeName(row.name)).toBe(dbRow.name)
 
     // Metrics equal a direct sum of the facts for the same days.
     const { from, to } = dateRange({ dateFilterType: 'LAST_30D' }, t.deps.now())
@@ -96,6 +78,7 @@ describe('loadHomePage', () => {
   })
 
   it('paginates 1-based, filters by status and searches by name case-insensitively', async () => {
+    const { seller } = ctx
     const page1 = await (await list(seller, { userId: 100001, size: 10, page: 1 })).json()
     const page2 = await (await list(seller, { userId: 100001, size: 10, page: 2 })).json()
     expect(page1.data.campaigns).toHaveLength(10)
@@ -116,12 +99,13 @@ describe('loadHomePage', () => {
     const fragment = target.name.slice(1, 6).toUpperCase()
     const found = await (await list(seller, { userId: 100001, search: fragment, size: 50 })).json()
     expect(found.data.campaigns.map((c: { id: number }) => c.id)).toContain(target.id)
-    for (const c of found.data.campaigns) expect(decode(c.name).toUpperCase()).toContain(fragment)
+    for (const c of found.data.campaigns) expect(decodeName(c.name).toUpperCase()).toContain(fragment)
     const none = await (await list(seller, { userId: 100001, search: '%_nothing like this_%' })).json()
     expect(none.data).toMatchObject({ totalCount: 0, campaigns: [] })
   })
 
   it('sorts by budget, start date, end date (Lifetime last) and spend in both directions', async () => {
+    const { seller } = ctx
     type Row = {
       budget: number
       start_time: string
@@ -162,6 +146,7 @@ describe('loadHomePage', () => {
   })
 
   it('computes preset ranges in IST and validates CUSTOM dates', async () => {
+    const { t, seller } = ctx
     const now = new Date('2026-03-10T20:00:00Z') // 2026-03-11 01:30 IST
     expect(dateRange({ dateFilterType: 'TODAY' }, now)).toEqual({ from: '2026-03-11', to: '2026-03-11' })
     expect(dateRange({ dateFilterType: 'LAST_1D' }, now)).toEqual({ from: '2026-03-10', to: '2026-03-10' })
@@ -191,6 +176,7 @@ describe('loadHomePage', () => {
   })
 
   it('refuses another advertiser with 403 and lets an agency see linked brands only', async () => {
+    const { seller, brand, agency, ops } = ctx
     const refused = await list(seller, { userId: 200001 })
     expect(refused.status).toBe(403)
     const body = await refused.json()
@@ -207,6 +193,7 @@ describe('loadHomePage', () => {
 
 describe('homePageStats', () => {
   it('counts campaigns and reports available credit', async () => {
+    const { t, seller } = ctx
     const response = await t.request(`${BASE}/v1/campaign/homePageStats?userId=100001`, { token: seller })
     expect(response.status).toBe(200)
     const { data } = await response.json()
@@ -230,6 +217,7 @@ describe('homePageStats', () => {
 
 describe('campaign view', () => {
   it('returns the full campaign with ad groups to its owner, 403 to anyone else', async () => {
+    const { t, seller, brand, agency, ops } = ctx
     const [own] = await campaignsOf(200001)
     const body = { channel_id: 4, jmcampaign_id: own!.jmcampaignId, id: own!.id }
     const response = await t.post(`${BASE}/v1/campaign/view`, body, { token: brand })
@@ -243,7 +231,7 @@ describe('campaign view', () => {
       budget_daily_limit: own!.budgetDailyLimit,
       pincodeFilter: own!.pincodeFilter,
     })
-    expect(decode(data.name)).toBe(own!.name)
+    expect(decodeName(data.name)).toBe(own!.name)
     expect(Array.isArray(data.pincodes)).toBe(true)
     expect(data.adGroups.length).toBeGreaterThan(0)
     expect(data.adGroups[0]).toHaveProperty('products_count')
@@ -262,6 +250,7 @@ describe('campaign view', () => {
 
 describe('campaign delete', () => {
   it('soft-deletes with campaignStatus DELETED and an audit row; the campaign leaves the list', async () => {
+    const { t, seller, brand } = ctx
     const [target] = await campaignsOf(100001)
     const refused = await t.request(`${BASE}/v1/campaigns/delete?campaignId=${target!.id}`, {
       method: 'DELETE',

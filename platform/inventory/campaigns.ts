@@ -1,11 +1,14 @@
-// Campaign list, home stats, view, delete, pause and play of the inventory service (spec campaigns §2-§4, §7).
-// Every call resolves the campaign's or the userId's advertiser and checks mayActFor first.
+// Campaign list and its CSV download, home stats, view, delete, pause and play of the inventory service
+// (spec campaigns §2-§4, §7). Every call resolves the campaign's or the userId's advertiser and checks
+// mayActFor first.
 import { and, asc, between, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import { z } from 'zod/v4'
 import { audit } from '../audit'
 import { type AuthContext, assertMayActFor, mayActFor } from '../auth/authorize'
 import { actorOf } from '../auth/request'
+import { type CsvCell, toCsv } from '../csv'
 import type { Database, Tx } from '../db/client'
 import {
   adGroups,
@@ -25,16 +28,20 @@ import {
   addDays,
   CampaignState,
   CAMPAIGN_STATUS_FILTERS,
+  campaignStateLabel,
+  iconStateTitle,
   istDate,
+  privilegeReadOnly,
   ROW_ACTION_RESULT,
   rowAction,
   STATES_FOR_STATUS_FILTER,
 } from '../rules/campaigns'
+import { formatIstDateTime, formatRupees } from '../rules/format'
 import { isAdminRole } from '../rules/roles'
 
 export const encodeName = (name: string) => Buffer.from(name, 'utf8').toString('base64')
 
-const idParam = z
+export const idParam = z
   .string()
   .regex(/^\d{1,15}$/, 'ID is invalid')
   .transform(Number)
@@ -51,7 +58,8 @@ export const DATE_FILTER_TYPES = [
 export const CAMPAIGN_SORT_FIELDS = ['startDateTime', 'endDateTime', 'budget', 'spend'] as const
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 
-export const loadHomePageQuery = z.object({
+/** The list's filters and order (spec §7 loadHomePage); the download takes the same without paging. */
+export const campaignFilterQuery = z.object({
   userId: idParam,
   // spec accounts §9: the default date filter is LAST_1D ('Last 1 day').
   dateFilterType: z.enum(DATE_FILTER_TYPES).default('LAST_1D'),
@@ -61,6 +69,10 @@ export const loadHomePageQuery = z.object({
   search: z.string().trim().max(200).optional(),
   sort: z.enum(CAMPAIGN_SORT_FIELDS).optional(),
   direction: z.enum(['asc', 'desc']).default('desc'),
+})
+export type CampaignFilterQuery = z.infer<typeof campaignFilterQuery>
+
+export const loadHomePageQuery = campaignFilterQuery.extend({
   /** 1-based (docs/decisions/010). */
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce
@@ -76,7 +88,7 @@ export type LoadHomePageQuery = z.infer<typeof loadHomePageQuery>
  * CURRENT_MONTH, which include today (docs/decisions/010).
  */
 export function dateRange(
-  query: Pick<LoadHomePageQuery, 'dateFilterType' | 'fromDate' | 'toDate'>,
+  query: Pick<CampaignFilterQuery, 'dateFilterType' | 'fromDate' | 'toDate'>,
   now: Date,
 ): { from: string; to: string } {
   const today = istDate(now)
@@ -109,12 +121,47 @@ const listBudget = sql<string>`case when ${campaigns.campaignClass} = 'Privilege
 
 const roas = (sales: number, spend: number) => (spend > 0 ? Math.round((sales / spend) * 100) / 100 : 0)
 
-/** One page of an advertiser's campaign list with metrics summed over the date range. */
-export async function listCampaigns(db: Database, sellerId: number, query: LoadHomePageQuery, now: Date) {
+/** `%` and `_` of a LIKE pattern taken literally. */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&')
+
+export type Paging = { page: number; size: number }
+/** Pages of `size` rows that `totalCount` rows fill; at least 1 (an empty list is one empty page). */
+export const pageCount = (totalCount: number, size: number) => Math.max(1, Math.ceil(totalCount / size))
+
+/** A campaign list row: names plain, money in paise, metrics summed over the date range. */
+export type CampaignListRow = {
+  id: number
+  jmcampaignId: number
+  name: string
+  state: number | null
+  status: number
+  campaignClass: 'Sponsored' | 'Privilege'
+  campaignCreatedBy: string | null
+  startTime: Date
+  expireTime: Date | null
+  budget: number
+  spend: number
+  clicks: number
+  orders: number
+  sales: number
+  roas: number
+}
+
+/**
+ * An advertiser's campaign list with metrics summed over the date range: one page of it, or without
+ * `paging` every filtered campaign (the download), in the same order and in one statement either way.
+ */
+export async function listCampaigns(
+  db: Database,
+  sellerId: number,
+  query: CampaignFilterQuery,
+  now: Date,
+  paging?: Paging,
+): Promise<{ range: { fromDate: string; toDate: string }; totalCount: number; rows: CampaignListRow[] }> {
   const { from, to } = dateRange(query, now)
   const filters: SQL[] = [eq(campaigns.sellerId, sellerId), isNull(campaigns.deletedAt)]
   if (query.status !== 'ALL') filters.push(inArray(campaigns.state, STATES_FOR_STATUS_FILTER[query.status]))
-  if (query.search) filters.push(ilike(campaigns.name, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`))
+  if (query.search) filters.push(ilike(campaigns.name, `%${likeLiteral(query.search)}%`))
 
   const dir = query.direction === 'asc' ? 'asc' : 'desc'
   const sortColumn = {
@@ -141,28 +188,20 @@ export async function listCampaigns(db: Database, sellerId: number, query: LoadH
     orders: sql<string>`sum(${performanceDaily.orders})`.as('m_orders'),
     sales: sql<string>`sum(${performanceDaily.sales})`.as('m_sales'),
   }
-  const offset = (query.page - 1) * query.size
+  const paged = <T extends PgSelect>(select: T) =>
+    paging ? select.limit(paging.size).offset((paging.page - 1) * paging.size) : select
 
   // One statement either way; performance_daily's key starts (campaign_id, day), so each campaign's
   // facts in the range are one index range. Sorting by spend needs every filtered campaign's sum;
   // any other order picks the page first and sums the facts of its campaigns only.
-  let rows: {
-    id: number
-    jmcampaignId: number
-    name: string
-    state: number | null
-    status: number
-    campaignClass: 'Sponsored' | 'Privilege'
-    campaignCreatedBy: string | null
-    startTime: Date
-    expireTime: Date | null
+  let rows: (Omit<CampaignListRow, 'budget' | 'spend' | 'clicks' | 'orders' | 'sales' | 'roas'> & {
     budget: string
     spend: string
     clicks: string
     orders: string
     sales: string
     total: string
-  }[]
+  })[]
   if (query.sort === 'spend') {
     const metrics = db.$with('metrics').as(
       db
@@ -174,38 +213,40 @@ export async function listCampaigns(db: Database, sellerId: number, query: LoadH
     )
     const spend = sql<string>`coalesce(${metrics.spend}, 0)`
     const order = dir === 'asc' ? asc : desc
-    rows = await db
-      .with(metrics)
-      .select({
-        ...columns,
-        spend,
-        clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
-        orders: sql<string>`coalesce(${metrics.orders}, 0)`,
-        sales: sql<string>`coalesce(${metrics.sales}, 0)`,
-        total: sql<string>`count(*) over ()`,
-      })
-      .from(campaigns)
-      .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
-      .where(and(...filters))
-      .orderBy(order(spend), order(campaigns.id))
-      .limit(query.size)
-      .offset(offset)
+    rows = await paged(
+      db
+        .with(metrics)
+        .select({
+          ...columns,
+          spend,
+          clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
+          orders: sql<string>`coalesce(${metrics.orders}, 0)`,
+          sales: sql<string>`coalesce(${metrics.sales}, 0)`,
+          total: sql<string>`count(*) over ()`,
+        })
+        .from(campaigns)
+        .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
+        .where(and(...filters))
+        .orderBy(order(spend), order(campaigns.id))
+        .$dynamic(),
+    )
   } else {
     const orderSql = query.sort
       ? sql`${sortColumn[query.sort]} ${sql.raw(dir)}, ${campaigns.id} ${sql.raw(dir)}`
       : sql`${campaigns.createdAt} desc, ${campaigns.id} desc`
     const page = db.$with('page').as(
-      db
-        .select({
-          pageId: sql<number>`${campaigns.id}`.as('page_id'),
-          rowNumber: sql<number>`row_number() over (order by ${orderSql})`.as('row_number'),
-          total: sql<string>`count(*) over ()`.as('total'),
-        })
-        .from(campaigns)
-        .where(and(...filters))
-        .orderBy(orderSql)
-        .limit(query.size)
-        .offset(offset),
+      paged(
+        db
+          .select({
+            pageId: sql<number>`${campaigns.id}`.as('page_id'),
+            rowNumber: sql<number>`row_number() over (order by ${orderSql})`.as('row_number'),
+            total: sql<string>`count(*) over ()`.as('total'),
+          })
+          .from(campaigns)
+          .where(and(...filters))
+          .orderBy(orderSql)
+          .$dynamic(),
+      ),
     )
     const metrics = db.$with('metrics').as(
       db
@@ -232,7 +273,7 @@ export async function listCampaigns(db: Database, sellerId: number, query: LoadH
   }
 
   let totalCount = Number(rows[0]?.total ?? 0)
-  if (rows.length === 0 && query.page > 1) {
+  if (rows.length === 0 && paging && paging.page > 1) {
     const [counted] = await db
       .select({ n: sql<string>`count(*)` })
       .from(campaigns)
@@ -242,27 +283,78 @@ export async function listCampaigns(db: Database, sellerId: number, query: LoadH
   return {
     range: { fromDate: from, toDate: to },
     totalCount,
-    rows: rows.map((row) => {
-      const s = Number(row.spend)
+    rows: rows.map(({ total: _total, ...row }) => {
+      const spend = Number(row.spend)
       const sales = Number(row.sales)
       return {
-        id: row.id,
-        jmcampaign_id: row.jmcampaignId,
-        name: encodeName(row.name),
-        state: row.state,
-        status: row.status,
-        campaignClass: row.campaignClass,
-        campaignCreatedBy: row.campaignCreatedBy,
-        start_time: row.startTime.toISOString(),
-        expire_time: row.expireTime?.toISOString() ?? null,
+        ...row,
         budget: Number(row.budget),
-        homePageMetrics: [
-          { spend: s, clicks: Number(row.clicks), orders: Number(row.orders), sales, roas: roas(sales, s) },
-        ],
+        spend,
+        clicks: Number(row.clicks),
+        orders: Number(row.orders),
+        sales,
+        roas: roas(sales, spend),
       }
     }),
   }
 }
+
+/** A list row as loadHomePage answers it (spec §3 "Campaign (list row)"): name base64, times ISO. */
+export const homePageRow = (row: CampaignListRow) => ({
+  id: row.id,
+  jmcampaign_id: row.jmcampaignId,
+  name: encodeName(row.name),
+  state: row.state,
+  status: row.status,
+  campaignClass: row.campaignClass,
+  campaignCreatedBy: row.campaignCreatedBy,
+  start_time: row.startTime.toISOString(),
+  expire_time: row.expireTime?.toISOString() ?? null,
+  budget: row.budget,
+  homePageMetrics: [
+    { spend: row.spend, clicks: row.clicks, orders: row.orders, sales: row.sales, roas: row.roas },
+  ],
+})
+
+/** The download's columns: the list's, without Actions (spec §2 "Columns"). */
+export const CAMPAIGN_CSV_HEADER = [
+  'Status',
+  'Name',
+  'Campaign ID',
+  'Campaign Class',
+  'Created by',
+  'Start Date',
+  'End Date',
+  'Budget',
+  'Spend',
+  'Clicks',
+  'Orders',
+  'Sales',
+  'ROAS',
+] as const
+
+/** The status cell: the state label, and for the icon states 8/9 their hover title in brackets. */
+export function statusText(state: number | null, status: number): string {
+  const title = iconStateTitle(state, status)
+  return title ? `${campaignStateLabel(state)} (${title})` : campaignStateLabel(state)
+}
+
+/** A list row as the download writes it: plain name, IST date-times, rupees with two decimals. */
+export const campaignCsvRow = (row: CampaignListRow): CsvCell[] => [
+  statusText(row.state, row.status),
+  row.name,
+  row.jmcampaignId,
+  row.campaignClass,
+  row.campaignCreatedBy ?? '',
+  formatIstDateTime(row.startTime),
+  row.expireTime ? formatIstDateTime(row.expireTime) : 'Lifetime',
+  formatRupees(row.budget),
+  formatRupees(row.spend),
+  row.clicks,
+  row.orders,
+  formatRupees(row.sales),
+  row.roas.toFixed(2),
+]
 
 /** Home stats of an advertiser (spec §3 "Home stats"). Paused counts states 2, 8 and 9. */
 export async function homePageStats(db: Database, sellerId: number, now: Date) {
@@ -284,14 +376,22 @@ export async function homePageStats(db: Database, sellerId: number, now: Date) {
 }
 
 /**
- * A live campaign the caller may act for. For advertisers, an unknown id and another advertiser's
- * campaign both answer 403, so ids of other advertisers reveal nothing; staff get 404 for unknown ids.
+ * A live campaign (with `includeDeleted`, also a deleted one) the caller may act for. For advertisers,
+ * an unknown id and another advertiser's campaign both answer 403, so ids of other advertisers reveal
+ * nothing; staff get 404 for unknown ids.
  */
-export async function campaignForCaller(db: Tx, auth: AuthContext, campaignId: number) {
+export async function campaignForCaller(
+  db: Tx,
+  auth: AuthContext,
+  campaignId: number,
+  options: { includeDeleted?: boolean } = {},
+) {
   const [campaign] = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), isNull(campaigns.deletedAt)))
+    .where(
+      and(eq(campaigns.id, campaignId), options.includeDeleted ? undefined : isNull(campaigns.deletedAt)),
+    )
     .limit(1)
   if (!campaign) {
     if (isAdminRole(auth.user.role)) throw notFound('Campaign')
@@ -395,17 +495,32 @@ export function campaignRoutes(deps: PlatformDeps) {
     const query = loadHomePageQuery.parse(c.req.query())
     const auth = c.get('auth')
     await assertMayActFor(db(), auth, query.userId)
-    const result = await listCampaigns(db(), query.userId, query, deps.now())
+    const result = await listCampaigns(db(), query.userId, query, deps.now(), query)
     setRoleHeader(c)
     return ok(c, {
-      campaigns: result.rows.map((row) => ({ ...row, action: rowAction(auth.user.role, row) })),
+      campaigns: result.rows.map((row) => ({ ...homePageRow(row), action: rowAction(auth.user.role, row) })),
       totalCount: result.totalCount,
       page: query.page,
       size: query.size,
-      totalPages: Math.max(1, Math.ceil(result.totalCount / query.size)),
+      totalPages: pageCount(result.totalCount, query.size),
       fromDate: result.range.fromDate,
       toDate: result.range.toDate,
     })
+  })
+
+  // spec §7: GET /campaign/download?params (CSV, includes status): the list's filters and order, every
+  // row (no paging), one statement however many campaigns.
+  app.get('/v1/campaign/download', async (c) => {
+    const query = campaignFilterQuery.parse(c.req.query())
+    await assertMayActFor(db(), c.get('auth'), query.userId)
+    const { range, rows } = await listCampaigns(db(), query.userId, query, deps.now())
+    setRoleHeader(c)
+    c.header('Content-Type', 'text/csv; charset=utf-8')
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="campaigns-${query.userId}-${range.fromDate}-to-${range.toDate}.csv"`,
+    )
+    return c.body(toCsv(CAMPAIGN_CSV_HEADER, rows.map(campaignCsvRow)))
   })
 
   // spec §7: GET /campaign/homePageStats.
@@ -434,6 +549,8 @@ export function campaignRoutes(deps: PlatformDeps) {
     const now = deps.now()
     await db().transaction(async (tx) => {
       const campaign = await campaignForCaller(tx, auth, campaignId)
+      // spec §4/§6: campaign data is read-only for BRAND and SELLER on Privilege campaigns.
+      if (privilegeReadOnly(auth.user.role, campaign)) throw forbidden()
       const [deleted] = await tx
         .update(campaigns)
         .set({ deletedAt: now, updatedAt: now })
@@ -469,12 +586,7 @@ export function campaignRoutes(deps: PlatformDeps) {
         const campaign = await campaignForCaller(tx, auth, campaignId)
         const offered = rowAction(auth.user.role, campaign)
         if (offered !== wanted) {
-          if (
-            (auth.user.role === 'BRAND' || auth.user.role === 'SELLER') &&
-            campaign.campaignClass === 'Privilege'
-          ) {
-            throw forbidden()
-          }
+          if (privilegeReadOnly(auth.user.role, campaign)) throw forbidden()
           throw new DomainError(
             409,
             'INVALID_STATE',

@@ -2,6 +2,8 @@
 import type { PlatformDeps } from '../deps'
 import { createService } from '../http'
 import { requireAuth } from '../auth/authorize'
+import { campaignCloneRoutes } from './campaign-clone'
+import { campaignHistoryRoutes } from './campaign-history'
 import { campaignRoutes } from './campaigns'
 
 export const INVENTORY_BASE = '/ads/ad-inventory'
@@ -11,5 +13,7 @@ export function createInventoryService(deps: PlatformDeps) {
   // Every inventory call needs a signed-in caller; resources are added area by area.
   app.use('*', requireAuth())
   app.route('/', campaignRoutes(deps))
+  app.route('/', campaignCloneRoutes(deps))
+  app.route('/', campaignHistoryRoutes(deps))
   return app
 }

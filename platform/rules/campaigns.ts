@@ -62,6 +62,10 @@ export const STATES_FOR_STATUS_FILTER: Record<Exclude<CampaignStatusFilter, 'ALL
 
 export type RowAction = 'PLAY' | 'PAUSE' | null
 
+/** spec §4/§6: campaign data is read-only for BRAND and SELLER on Privilege campaigns. */
+export const privilegeReadOnly = (role: Role, campaign: { campaignClass: CampaignClass }) =>
+  (role === 'BRAND' || role === 'SELLER') && campaign.campaignClass === 'Privilege'
+
 /**
  * The list's play/pause action (spec §4): Play when state 2 and status 0, Pause when state 1 and
  * status 1, none otherwise; BRAND and SELLER get none on Privilege campaigns.
@@ -70,7 +74,7 @@ export function rowAction(
   role: Role,
   campaign: { state: number | null; status: number; campaignClass: CampaignClass },
 ): RowAction {
-  if ((role === 'BRAND' || role === 'SELLER') && campaign.campaignClass === 'Privilege') return null
+  if (privilegeReadOnly(role, campaign)) return null
   if (campaign.state === CampaignState.Paused && campaign.status === CampaignStatus.ManualPause) return 'PLAY'
   if (campaign.state === CampaignState.Running && campaign.status === CampaignStatus.Active) return 'PAUSE'
   return null

@@ -390,7 +390,8 @@ function CampaignRow({ row, data }: { row: Row; data: CampaignsData }) {
           >
             {row.readOnly ? 'View' : 'Edit'}
           </Link>
-          {row.readOnly ? null : rowForm('clone', 'Clone', `Clone ${row.name}`)}
+          {/* A clone is a new campaign: it needs what Create needs (spec §6). */}
+          {row.readOnly || !data.canCreate ? null : rowForm('clone', 'Clone', `Clone ${row.name}`)}
           {row.readOnly ? null : (
             <Link
               to={`${data.base}/${row.id}/delete${search}`}
