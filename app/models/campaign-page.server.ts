@@ -180,6 +180,7 @@ export async function deleteLoader({ request, context, params }: Args, roles: re
     await redirectForStatus(view, user.role)
     throw new Response(view.message, { status: view.status === 404 ? 404 : 502 })
   }
+  if (privilegeReadOnly(user.role, view.data)) throw redirect(UNAUTHORIZED_PATH)
   const url = new URL(request.url)
   const search = returnSearch(url.search)
   return {

@@ -379,6 +379,8 @@ test.describe('credit gating and roles', () => {
       page.getByText('All campaigns are currently paused. Please add credits to resume them.'),
     ).toBeVisible()
     await expect(page.getByTestId('stats')).toContainText('Available Credits₹00.00')
+    // A clone is a new campaign: not offered without credits.
+    await expect(row(page, 'Out Of Credit Sale').getByRole('button', { name: /^Clone / })).toHaveCount(0)
     // The dialog's own URL: Sponsored disabled, nothing to continue with.
     await page.goto('/campaigns/class')
     await expect(page.getByRole('dialog').getByLabel('Sponsored')).toBeDisabled()
@@ -423,6 +425,9 @@ test.describe('credit gating and roles', () => {
     await expect(privilege.getByRole('link', { name: 'Delete Brand Privilege Hero' })).toHaveCount(0)
     const sponsored = row(page, 'Brand Sponsored Push')
     await expect(sponsored.getByRole('button', { name: 'Pause Brand Sponsored Push' })).toBeVisible()
+    // Nor by typing the URL: the delete confirmation refuses, and so does the platform (vitest).
+    await page.goto(`/campaigns/${e2eAccount('brand-list').campaigns['Brand Privilege Hero']}/delete`)
+    await expect(page).toHaveURL('/unauthorized')
   })
 
   test('an agency sees its linked brand’s campaigns, with actions on Privilege', async ({

@@ -62,7 +62,7 @@ test('/home welcomes a SELLER by name, without the menu, with a way to the campa
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0)
   await page.getByRole('link', { name: 'Go to campaigns' }).click()
   await expect(page).toHaveURL('/campaigns')
-  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Campaigns', exact: true })).toBeVisible()
 })
 
 test('/home Logout ends the session on the server', async ({ page, context, signInAs, e2eUser }) => {

@@ -74,7 +74,7 @@ for (const role of cases) {
     await signInAs(role.email, { sellerId: role.sellerId })
     await page.goto(role.path)
     await expect(page).toHaveURL(role.path)
-    await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Campaigns', exact: true })).toBeVisible()
 
     const header = page.getByRole('banner')
     await expect(header.getByTestId('role-label')).toHaveText(role.label)
@@ -121,7 +121,7 @@ test('an admin without a selected account is not shown the campaigns', async ({ 
   const response = await page.goto('/admin/campaigns')
   expect(response).not.toBeNull()
   await expect(page).not.toHaveURL('/admin/campaigns')
-  await expect(page.getByRole('heading', { name: 'Campaigns' })).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'Campaigns', exact: true })).toHaveCount(0)
 })
 
 test('Logout ends the session on the server: the old cookie no longer works', async ({

@@ -50,7 +50,7 @@ test('a new SELLER enrols two-factor from the QR code, accepts the terms and lan
   await page.getByLabel('I agree with the Terms and Conditions').check()
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL('/campaigns')
-  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Campaigns', exact: true })).toBeVisible()
 })
 
 test('a registered user is asked only for the code, not shown a QR code; a wrong code is refused', async ({
