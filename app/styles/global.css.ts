@@ -15,3 +15,5 @@ globalStyle('a', { color: vars.color.link })
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' })
 globalStyle('h1', { fontSize: vars.fontSize.xl, margin: `0 0 ${vars.space.md}` })
 globalStyle('button, input, select, textarea', { font: 'inherit' })
+// The hidden attribute wins over any class that sets display.
+globalStyle('[hidden]', { display: 'none !important' })

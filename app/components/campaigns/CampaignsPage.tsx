@@ -228,7 +228,7 @@ function SortHeader({
   return (
     <th
       scope="col"
-      className={styles.headNumeric}
+      className={field === 'budget' || field === 'spend' ? styles.headNumeric : styles.headCell}
       aria-sort={active ? (query.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
       <Link
@@ -309,7 +309,7 @@ function CampaignTable({ data, page }: { data: CampaignsData; page: NonNullable<
               <th scope="col" className={styles.headNumeric}>
                 ROAS
               </th>
-              <th scope="col" className={styles.headCell}>
+              <th scope="col" className={styles.actionsHead}>
                 Actions
               </th>
             </tr>
@@ -371,16 +371,16 @@ function CampaignRow({ row, data }: { row: Row; data: CampaignsData }) {
       <td className={styles.cell}>{row.campaignId}</td>
       <td className={styles.cell}>{row.campaignClass}</td>
       <td className={styles.wrapCell}>{row.createdBy}</td>
-      <td className={styles.numeric}>{row.start}</td>
-      <td className={styles.numeric}>{row.end}</td>
+      <td className={styles.dateCell}>{row.start}</td>
+      <td className={styles.dateCell}>{row.end}</td>
       <td className={styles.numeric}>{formatMoney(row.budget)}</td>
       <td className={styles.numeric}>{formatMoney(row.spend)}</td>
       <td className={styles.numeric}>{formatInteger(row.clicks)}</td>
       <td className={styles.numeric}>{formatInteger(row.orders)}</td>
       <td className={styles.numeric}>{formatMoney(row.sales)}</td>
       <td className={styles.numeric}>{formatRoas(row.roas)}</td>
-      <td className={styles.cell}>
-        <div className={styles.actions}>
+      <td className={styles.actionsCell}>
+        <div className={styles.rowActions}>
           {row.action === 'PAUSE' ? rowForm('pause', 'Pause', `Pause ${row.name}`) : null}
           {row.action === 'PLAY' ? rowForm('play', 'Play', `Play ${row.name}`) : null}
           <Link

@@ -88,14 +88,20 @@ export const tableWrap = style({
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm })
 
 export const cell = style({
-  padding: `${vars.space.sm} ${vars.space.sm}`,
+  padding: `${vars.space.sm} ${vars.space.xs}`,
   borderBottom: `1px solid ${vars.color.borderSubtle}`,
   textAlign: 'left',
   verticalAlign: 'top',
   whiteSpace: 'nowrap',
 })
 
-export const wrapCell = style([cell, { whiteSpace: 'normal', minWidth: '10rem', overflowWrap: 'anywhere' }])
+export const wrapCell = style([cell, { whiteSpace: 'normal', minWidth: '9rem', overflowWrap: 'anywhere' }])
+
+/** Date-times break between the date and the time on narrow screens. */
+export const dateCell = style([
+  cell,
+  { whiteSpace: 'normal', minWidth: '6.5rem', fontVariantNumeric: 'tabular-nums' },
+])
 
 export const numeric = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }])
 
@@ -120,6 +126,22 @@ export const stateBadge = styleVariants({
 })
 
 export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center' })
+
+/** The Actions column stays in view while the wide table scrolls sideways. */
+const stickyEnd = {
+  position: 'sticky',
+  right: 0,
+  background: vars.color.surface,
+  borderLeft: `1px solid ${vars.color.borderSubtle}`,
+} as const
+export const actionsCell = style([cell, stickyEnd, { whiteSpace: 'normal', minWidth: '9rem' }])
+export const actionsHead = style([headCell, stickyEnd, { background: vars.color.surfaceAlt }])
+export const rowActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.sm}`,
+  maxWidth: '10rem',
+})
 export const inlineForm = style({ display: 'inline' })
 export const linkButton = style({
   background: 'none',
