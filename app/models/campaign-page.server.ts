@@ -46,9 +46,11 @@ export async function listLoader({ request, context }: Args, roles: readonly Rol
     campaigns.stats(sellerId),
     checkAvailableCredit(context, user.session.token, sellerId),
   ])
-  // spec §6: a 401 on the campaign list clears the selected seller.
-  if (list && !list.ok && list.status === 401) {
-    const unauthorized = list.message === 'unauthorized'
+  // spec §6: a 401 on the campaign list clears the selected seller. A 403 (the account is no longer
+  // the caller's, e.g. an agency's link was removed) clears it too, so the next visit asks for one.
+  const refused = [list, stats, credit].find((r) => r && !r.ok && (r.status === 401 || r.status === 403))
+  if (refused && !refused.ok) {
+    const unauthorized = refused.status === 403 || refused.message === 'unauthorized'
     throw redirect(unauthorized ? UNAUTHORIZED_PATH : '/', {
       headers: {
         'Set-Cookie': unauthorized

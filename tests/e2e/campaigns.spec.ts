@@ -442,4 +442,16 @@ test.describe('credit gating and roles', () => {
       row(page, 'Brand Privilege Hero').getByRole('link', { name: 'Edit Brand Privilege Hero' }),
     ).toHaveText('Edit')
   })
+
+  test('an agency whose selected account is not linked is refused, and the selection is cleared', async ({
+    page,
+    signInAs,
+    e2eAccount,
+  }) => {
+    await signInAs(e2eAccount('agency-list').email, { sellerId: e2eAccount('seller-list').id })
+    await page.goto('/campaigns')
+    await expect(page).toHaveURL('/unauthorized')
+    await page.goto('/campaigns')
+    await expect(page).toHaveURL('/select-account')
+  })
 })
