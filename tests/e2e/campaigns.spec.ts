@@ -342,6 +342,7 @@ test.describe('row actions', () => {
 
   test('Delete asks first; Cancel keeps the campaign, Delete removes it and keeps its history', async ({
     page,
+    e2eAccount,
   }) => {
     await row(page, 'Delete Me').getByRole('link', { name: 'Delete Delete Me' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete campaign?' })
@@ -356,6 +357,10 @@ test.describe('row actions', () => {
     await expect(page).toHaveURL(/\/campaigns$/)
     await expect(row(page, 'Delete Me')).toHaveCount(0)
     await expect(row(page, 'Keep Me')).toHaveCount(1)
+    // The history stays, newest first.
+    await page.goto(`/campaigns/${e2eAccount('seller-actions').campaigns['Delete Me']}/history`)
+    await expect(page.getByText(/· deleted ·/)).toBeVisible()
+    await expect(page.getByTestId('history-row').first().locator('td').nth(2)).toHaveText('Deleted')
   })
 })
 
