@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import { DataDirLockedError, openDatabase } from '../platform/db/client'
 import { ensurePincodeDirectory } from '../platform/db/reference'
+import { refreshStatistics } from '../platform/db/statistics'
 import { isDatabaseEmpty, seedDemo } from '../platform/db/seed'
 import type { PlatformDeps } from '../platform/deps'
 import { createPlatform } from '../platform'
@@ -39,6 +40,8 @@ async function main() {
   }
   const loadedPincodes = await ensurePincodeDirectory(database.db)
   if (loadedPincodes) log.info('pincode directory loaded', { pincodes: loadedPincodes })
+  // Fresh planner statistics before the first request (PGlite has no autovacuum; decision 013).
+  log.info('planner statistics refreshed', { ms: await refreshStatistics(database) })
 
   const deps: PlatformDeps = {
     database,

@@ -5,6 +5,7 @@ import type { PlatformDeps } from '../deps'
 import { log } from '../log'
 import { campaignStates } from './campaign-states'
 import { sessionCleanup } from './session-cleanup'
+import { statistics } from './statistics'
 
 export type Jobs = { boss: PgBoss; stop(): Promise<void> }
 
@@ -15,7 +16,7 @@ export type JobDefinition = {
   run: (deps: PlatformDeps) => Promise<unknown>
 }
 
-export const jobDefinitions: JobDefinition[] = [sessionCleanup, campaignStates]
+export const jobDefinitions: JobDefinition[] = [sessionCleanup, campaignStates, statistics]
 
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
   const boss = new PgBoss({

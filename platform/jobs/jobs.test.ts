@@ -3,6 +3,7 @@ import { sessions } from '../db/schema'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
 import { type Jobs, startJobs } from '.'
 import { sessionCleanup } from './session-cleanup'
+import { statistics } from './statistics'
 
 let t: TestPlatform
 let jobs: Jobs
@@ -12,6 +13,7 @@ beforeAll(async () => {
   t = await createTestPlatform()
   jobs = await startJobs(t.deps, [
     sessionCleanup,
+    statistics,
     {
       name: 'probe',
       async run() {
@@ -45,5 +47,19 @@ describe('pg-boss on the platform database', () => {
     const after = (await t.db.select({ id: sessions.id }).from(sessions)).length
     expect(after).toBe(before - result.sessions)
     expect((await t.request('/ads/ad-auth/v1/session', { token: live })).status).toBe(200)
+  })
+
+  it('refreshes the planner statistics hourly, so the planner knows the fact table', async () => {
+    const schedules = await jobs.boss.getSchedules()
+    expect(schedules.find((s) => s.name === 'planner-statistics')?.cron).toBe('41 * * * *')
+    const statsRows = async () => {
+      const result = await t.deps.database.executeSql(
+        "select count(*)::int as n from pg_stats where tablename = 'performance_daily'",
+      )
+      return Number((result.rows[0] as { n: number }).n)
+    }
+    const result = (await statistics.run(t.deps)) as { ms: number }
+    expect(result.ms).toBeGreaterThanOrEqual(0)
+    expect(await statsRows()).toBeGreaterThan(0)
   })
 })

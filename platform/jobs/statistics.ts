@@ -1,0 +1,11 @@
+// Hourly: refresh the planner statistics (PGlite has no autovacuum; on PostgreSQL it is harmless).
+import { refreshStatistics } from '../db/statistics'
+import type { JobDefinition } from '.'
+
+export const statistics: JobDefinition = {
+  name: 'planner-statistics',
+  cron: '41 * * * *',
+  async run(deps) {
+    return { ms: await refreshStatistics(deps.database) }
+  },
+}
