@@ -470,6 +470,23 @@ export const performanceDaily = pgTable(
   ],
 )
 
+/**
+ * Lifetime spend per campaign, kept by statement triggers on performance_daily (migration 0002):
+ * available credit and the state engine read one row per campaign instead of every fact
+ * (docs/decisions/013). Deleted campaigns keep their row: their money was spent.
+ */
+export const campaignSpend = pgTable(
+  'campaign_spend',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    sellerId: id('seller_id').notNull(),
+    spend: money('spend').notNull().default(0),
+  },
+  (t) => [index('campaign_spend_seller_idx').on(t.sellerId)],
+)
+
 // ---------------------------------------------------------------------------------------------
 // Billing
 // ---------------------------------------------------------------------------------------------

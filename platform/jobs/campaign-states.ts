@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { AuditEntry } from '../audit'
 import { audit } from '../audit'
 import type { Database } from '../db/client'
-import { campaigns, performanceDaily } from '../db/schema'
+import { campaignSpend, campaigns, performanceDaily } from '../db/schema'
 import { availableCredit } from '../payments/credits'
 import { ENGINE_STATES, nextCampaignState, type StateOutcome } from '../rules/campaign-states'
 import { CampaignStatus, creditsEnabled, istDate } from '../rules/campaigns'
@@ -32,31 +32,28 @@ export async function applyCampaignStates(
     if (options.campaignIds.length === 0) return []
     filters.push(inArray(campaigns.id, options.campaignIds))
   }
-  // Spend per candidate in one grouped pass over the facts: lifetime and the current IST day.
-  const spend = db.$with('spend').as(
+  // Lifetime spend from the per-campaign totals (decision 013); today's from the current IST day's facts.
+  const todaySpend = db.$with('today_spend').as(
     db
       .select({
         campaignId: performanceDaily.campaignId,
-        lifetime: sql<string>`sum(${performanceDaily.spend})`.as('lifetime'),
-        today:
-          sql<string>`sum(${performanceDaily.spend}) filter (where ${performanceDaily.day} = ${today})`.as(
-            'today',
-          ),
+        spend: sql<string>`sum(${performanceDaily.spend})`.as('today_spend'),
       })
       .from(performanceDaily)
       .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
-      .where(and(...filters))
+      .where(and(eq(performanceDaily.day, today), ...filters))
       .groupBy(performanceDaily.campaignId),
   )
   const candidates = await db
-    .with(spend)
+    .with(todaySpend)
     .select({
       campaign: campaigns,
-      lifetime: sql<string>`coalesce(${spend.lifetime}, 0)`,
-      today: sql<string>`coalesce(${spend.today}, 0)`,
+      lifetime: sql<string>`coalesce(${campaignSpend.spend}, 0)`,
+      today: sql<string>`coalesce(${todaySpend.spend}, 0)`,
     })
     .from(campaigns)
-    .leftJoin(spend, eq(spend.campaignId, campaigns.id))
+    .leftJoin(campaignSpend, eq(campaignSpend.campaignId, campaigns.id))
+    .leftJoin(todaySpend, eq(todaySpend.campaignId, campaigns.id))
     .where(and(...filters))
 
   const credit = new Map<number, boolean>()

@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { z } from 'zod/v4'
 import { assertMayActFor } from '../auth/authorize'
 import type { Tx } from '../db/client'
-import { campaigns, creditLimits, payments, performanceDaily, promoCredits } from '../db/schema'
+import { campaignSpend, creditLimits, payments, promoCredits } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { type Env, ok } from '../http'
 import { availableCredits, type CreditParts, creditsEnabled, istDate } from '../rules/campaigns'
@@ -36,12 +36,12 @@ export async function creditParts(db: Tx, sellerId: number, now: Date): Promise<
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
     .from(payments)
     .where(and(eq(payments.sellerId, sellerId), lte(payments.paidAt, now)))
-  // Spend of deleted campaigns still counts: the money was spent.
+  // Spend of deleted campaigns still counts: the money was spent. campaign_spend is the facts' sum per
+  // campaign, kept by triggers (decision 013).
   const [spent] = await db
-    .select({ total: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)` })
-    .from(performanceDaily)
-    .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
-    .where(eq(campaigns.sellerId, sellerId))
+    .select({ total: sql<string>`coalesce(sum(${campaignSpend.spend}), 0)` })
+    .from(campaignSpend)
+    .where(eq(campaignSpend.sellerId, sellerId))
   return {
     creditLimit: limitRow?.creditLimit ?? 0,
     promoCredits: sumOf(promo?.total),
