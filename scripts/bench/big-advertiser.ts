@@ -101,7 +101,10 @@ export async function generateBigAdvertiser(
   // PGlite runs no autovacuum, so nothing else ever collects statistics. Without them the planner
   // nests the list's spend-sort aggregate inside a loop over the campaigns: measured 372 s instead of
   // ~0.25 s for LAST_30D on this data (and 484 s for the state engine's query).
-  if (analyze) await handle.executeSql('analyze accounts, users, campaigns, ad_groups, performance_daily, campaign_spend')
+  if (analyze)
+    await handle.executeSql(
+      'analyze accounts, users, campaigns, ad_groups, performance_daily, campaign_spend',
+    )
   return performance.now() - started
 }
 
