@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adGroups, auditLog, campaigns, payments, performanceDaily } from '../db/schema'
 import { addDays, istDate, istEndOfDay, istStartOfDay } from '../rules/campaigns'
+import { insertCampaign as insertTestCampaign } from '../inventory/test-support'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
 import { applyCampaignStates, campaignStates } from './campaign-states'
 
@@ -16,24 +17,16 @@ afterAll(async () => {
 let nextJm = 990_000_000
 async function insertCampaign(values: Partial<typeof campaigns.$inferInsert> & { sellerId: number }) {
   nextJm += 1
-  const [campaign] = await t.db
-    .insert(campaigns)
-    .values({
-      jmcampaignId: nextJm,
-      name: `Engine test ${nextJm}`,
-      campaignClass: 'Sponsored',
-      state: 1,
-      status: 1,
-      submission: 'SUBMITTED',
-      startTime: new Date(t.deps.now().getTime() - 86_400_000),
-      ...values,
-    })
-    .returning()
+  const campaign = await insertTestCampaign(t, {
+    jmcampaignId: nextJm,
+    name: `Engine test ${nextJm}`,
+    ...values,
+  })
   const [group] = await t.db
     .insert(adGroups)
-    .values({ jmAdgroupId: nextJm, campaignId: campaign!.id, name: 'Ad Group - 1', processingStatus: 2 })
+    .values({ jmAdgroupId: nextJm, campaignId: campaign.id, name: 'Ad Group - 1', processingStatus: 2 })
     .returning()
-  return { campaign: campaign!, adGroupId: group!.id }
+  return { campaign, adGroupId: group!.id }
 }
 const stateOf = async (id: number) => {
   const [row] = await t.db

@@ -105,6 +105,34 @@ function Keep({ query, keys }: { query: ListQuery; keys: (keyof ListQuery)[] }) 
   )
 }
 
+function FilterSelect(props: {
+  id: string
+  name: string
+  label: string
+  value: string
+  options: readonly { value: string; label: string }[]
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        name={props.name}
+        defaultValue={props.value}
+        className={styles.control}
+        onChange={props.onChange}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 function Filters({ query, today, dateError }: { query: ListQuery; today: string; dateError: string | null }) {
   const submit = useSubmit()
   const hydrated = useHydrated()
@@ -138,73 +166,51 @@ function Filters({ query, today, dateError }: { query: ListQuery; today: string;
           placeholder="Campaign name"
         />
       </div>
-      <div className={styles.field}>
-        <label htmlFor="date-filter">Date</label>
-        <select
-          id="date-filter"
-          name="dateFilterType"
-          defaultValue={query.dateFilterType}
-          className={styles.control}
-          onChange={applyNow}
-        >
-          {DATE_FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="date-filter"
+        name="dateFilterType"
+        label="Date"
+        value={query.dateFilterType}
+        options={DATE_FILTERS}
+        onChange={applyNow}
+      />
       {/* Without JS the custom dates are always there (used only with Custom); with JS only for Custom. */}
       <fieldset className={styles.customDates} hidden={hydrated && dateFilter !== 'CUSTOM' && !dateError}>
         <legend className={styles.visuallyHidden}>Custom date range</legend>
-        <div className={styles.field}>
-          <label htmlFor="from-date">Start date</label>
-          <input
-            id="from-date"
-            type="date"
-            name="fromDate"
-            max={today}
-            defaultValue={query.fromDate}
-            className={styles.control}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? 'date-error' : undefined}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="to-date">End date</label>
-          <input
-            id="to-date"
-            type="date"
-            name="toDate"
-            max={today}
-            defaultValue={query.toDate}
-            className={styles.control}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? 'date-error' : undefined}
-          />
-        </div>
+        {(
+          [
+            ['from-date', 'fromDate', 'Start date'],
+            ['to-date', 'toDate', 'End date'],
+          ] as const
+        ).map(([id, name, label]) => (
+          <div key={name} className={styles.field}>
+            <label htmlFor={id}>{label}</label>
+            <input
+              id={id}
+              type="date"
+              name={name}
+              max={today}
+              defaultValue={query[name]}
+              className={styles.control}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={dateError ? 'date-error' : undefined}
+            />
+          </div>
+        ))}
         {dateError ? (
           <p id="date-error" role="alert" className={styles.fieldError}>
             {dateError}
           </p>
         ) : null}
       </fieldset>
-      <div className={styles.field}>
-        <label htmlFor="status-filter">Status</label>
-        <select
-          id="status-filter"
-          name="status"
-          defaultValue={query.status}
-          className={styles.control}
-          onChange={applyNow}
-        >
-          {Object.entries(STATUS_FILTER_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="status-filter"
+        name="status"
+        label="Status"
+        value={query.status}
+        options={Object.entries(STATUS_FILTER_LABELS).map(([value, label]) => ({ value, label }))}
+        onChange={applyNow}
+      />
       <button type="submit" className={styles.secondaryLink}>
         Apply
       </button>
@@ -244,12 +250,23 @@ function SortHeader({
   )
 }
 
+/** The spec's columns, in order (campaigns §2); four of them sort. */
+const COLUMNS: { label: string; sort?: SortField; head?: string }[] = [
+  { label: 'Status' },
+  { label: 'Name' },
+  { label: 'Campaign ID' },
+  { label: 'Campaign Class' },
+  { label: 'Created by' },
+  ...SORT_FIELDS.map((f) => ({ label: f.label, sort: f.value })),
+  { label: 'Clicks', head: styles.headNumeric },
+  { label: 'Orders', head: styles.headNumeric },
+  { label: 'Sales', head: styles.headNumeric },
+  { label: 'ROAS', head: styles.headNumeric },
+  { label: 'Actions', head: styles.actionsHead },
+]
+
 function CampaignTable({ data, page }: { data: CampaignsData; page: NonNullable<CampaignsData['page']> }) {
   const { query } = data
-  const sortLabel = Object.fromEntries(SORT_FIELDS.map((f) => [f.value, f.label])) as Record<
-    SortField,
-    string
-  >
   if (page.rows.length === 0) {
     const filtered = page.totalCount === 0 && (data.stats?.totalCampaigns ?? 0) > 0
     return (
@@ -273,45 +290,21 @@ function CampaignTable({ data, page }: { data: CampaignsData; page: NonNullable<
           </caption>
           <thead>
             <tr>
-              <th scope="col" className={styles.headCell}>
-                Status
-              </th>
-              <th scope="col" className={styles.headCell}>
-                Name
-              </th>
-              <th scope="col" className={styles.headCell}>
-                Campaign ID
-              </th>
-              <th scope="col" className={styles.headCell}>
-                Campaign Class
-              </th>
-              <th scope="col" className={styles.headCell}>
-                Created by
-              </th>
-              <SortHeader
-                base={data.base}
-                query={query}
-                field="startDateTime"
-                label={sortLabel.startDateTime}
-              />
-              <SortHeader base={data.base} query={query} field="endDateTime" label={sortLabel.endDateTime} />
-              <SortHeader base={data.base} query={query} field="budget" label={sortLabel.budget} />
-              <SortHeader base={data.base} query={query} field="spend" label={sortLabel.spend} />
-              <th scope="col" className={styles.headNumeric}>
-                Clicks
-              </th>
-              <th scope="col" className={styles.headNumeric}>
-                Orders
-              </th>
-              <th scope="col" className={styles.headNumeric}>
-                Sales
-              </th>
-              <th scope="col" className={styles.headNumeric}>
-                ROAS
-              </th>
-              <th scope="col" className={styles.actionsHead}>
-                Actions
-              </th>
+              {COLUMNS.map((column) =>
+                column.sort ? (
+                  <SortHeader
+                    key={column.label}
+                    base={data.base}
+                    query={query}
+                    field={column.sort}
+                    label={column.label}
+                  />
+                ) : (
+                  <th key={column.label} scope="col" className={column.head ?? styles.headCell}>
+                    {column.label}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>

@@ -31,18 +31,11 @@ export function HistoryPage({ data }: { data: HistoryData }) {
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col" className={styles.headCell}>
-                  When
-                </th>
-                <th scope="col" className={styles.headCell}>
-                  Who
-                </th>
-                <th scope="col" className={styles.headCell}>
-                  What
-                </th>
-                <th scope="col" className={styles.headCell}>
-                  Changes
-                </th>
+                {['When', 'Who', 'What', 'Changes'].map((label) => (
+                  <th key={label} scope="col" className={styles.headCell}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -1,6 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
-import { primary, secondary } from '../form.css'
+import { input, primary, secondary } from '../form.css'
+import { dialog as pageDialog } from '../pages.css'
 
 export const page = style({ display: 'grid', gap: vars.space.md, minWidth: 0 })
 
@@ -47,14 +48,7 @@ export const filters = style({
 })
 
 export const field = style({ display: 'grid', gap: vars.space.xs })
-export const control = style({
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-})
+export const control = style([input, { font: 'inherit' }])
 
 export const customDates = style({
   display: 'flex',
@@ -190,17 +184,10 @@ export const overlay = style({
   zIndex: 10,
 })
 
-export const dialog = style({
-  width: 'min(32rem, 100%)',
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderTop: `4px solid ${vars.color.brand}`,
-  borderRadius: vars.radius.md,
-  boxShadow: '0 10px 30px rgb(17 24 39 / 0.25)',
-  display: 'grid',
-  gap: vars.space.md,
-})
+export const dialog = style([
+  pageDialog,
+  { width: 'min(32rem, 100%)', margin: 0, display: 'grid', gap: vars.space.md },
+])
 
 export const choices = style({ display: 'grid', gap: vars.space.sm, border: 'none', margin: 0, padding: 0 })
 export const choice = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', fontWeight: 600 })
