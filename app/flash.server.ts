@@ -1,5 +1,5 @@
 // Flash messages: set by an action before it redirects, shown once by the next page.
-import { createCookieSessionStorage } from '@remix-run/node'
+import { createCookieSessionStorage, redirect } from '@remix-run/node'
 
 export type Flash = { kind: 'success' | 'error' | 'info'; message: string }
 
@@ -31,4 +31,9 @@ export async function takeFlash(
   const session = await storage().getSession(cookieHeader)
   const flash = (session.get('flash') as Flash | undefined) ?? null
   return { flash, setCookie: flash ? await storage().commitSession(session) : null }
+}
+
+/** A redirect that carries a flash message to the page it lands on. */
+export async function redirectWithFlash(request: Request, to: string, flash: Flash): Promise<Response> {
+  return redirect(to, { headers: { 'Set-Cookie': await flashCookie(request, flash) } })
 }

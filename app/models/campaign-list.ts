@@ -30,6 +30,10 @@ export type SortField = (typeof SORT_FIELDS)[number]['value']
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 
+/** The campaign editor (the create/edit screen, spec §2): a new one, or campaign `id`. */
+export const EDITOR_PATH = '/create-campaign'
+export const editorPath = (id: number) => `${EDITOR_PATH}?id=${id}`
+
 export type ListQuery = {
   search: string
   dateFilterType: DateFilterType

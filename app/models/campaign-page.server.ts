@@ -5,10 +5,10 @@ import { z } from 'zod/v4'
 import { campaignStateLabel, istDate, privilegeReadOnly } from '../../platform/rules/campaigns'
 import { formatIstDateTime } from '../../platform/rules/format'
 import { isAdminRole, type Role, routePrefix } from '../../platform/rules/roles'
-import { flashCookie } from '../flash.server'
+import { redirectWithFlash } from '../flash.server'
 import { type CurrentUser, redirectForStatus, requireUser, UNAUTHORIZED_PATH } from '../guard.server'
 import { commitSession, destroySession } from '../session.server'
-import { customDateError, listSearch, parseListQuery } from './campaign-list'
+import { customDateError, editorPath, listSearch, parseListQuery } from './campaign-list'
 import { campaignsApi, decodeName } from './campaigns.server'
 import { checkAvailableCredit } from './payments.server'
 import type { UpstreamResult } from './upstream.server'
@@ -16,9 +16,6 @@ import type { UpstreamResult } from './upstream.server'
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 
 export const campaignsPath = (role: Role) => `${routePrefix(role)}/campaigns`
-
-/** The editor of a campaign (the create/edit screen, spec §2). */
-export const editorPath = (id: number) => `/create-campaign?id=${id}`
 
 /** Only the list's own query string may come back from a form (no open redirects). */
 function returnSearch(value: FormDataEntryValue | null): string {
@@ -59,25 +56,24 @@ export async function listLoader({ request, context }: Args, roles: readonly Rol
       },
     })
   }
+  // What is left to redirect for (406 for staff) goes through the guard's rule; other failures show.
   const backendError = list && !list.ok ? await failWith(list, user) : null
-  if (!stats.ok) await redirectForStatus(stats, user.role)
-  if (!credit.ok) await redirectForStatus(credit, user.role)
+  const statsError = stats.ok ? null : await failWith(stats, user)
+  if (!credit.ok) await failWith(credit, user)
   const creditsEnabled = credit.ok ? credit.data.creditsEnabled : false
   const page = list?.ok ? list.data : null
   return {
-    role: user.role,
     base: campaignsPath(user.role),
     query,
     today,
     dateError,
-    backendError: backendError ?? (stats.ok ? null : stats.message),
+    backendError: backendError ?? statsError,
     stats: stats.ok ? stats.data : null,
     availableCredit: credit.ok
       ? credit.data.totalAvailableCredit
       : stats.ok
         ? stats.data.totalAvailableCredit
         : 0,
-    creditsEnabled,
     canCreate: mayCreate(user.role, creditsEnabled),
     page: page
       ? {
@@ -121,9 +117,7 @@ export async function listAction({ request, context }: ActionFunctionArgs, roles
   const back = campaignsPath(user.role) + returnSearch(form.get('returnTo'))
   const parsed = rowForm.safeParse(Object.fromEntries(form))
   if (!parsed.success) {
-    return redirect(back, {
-      headers: { 'Set-Cookie': await flashCookie(request, { kind: 'error', message: 'Unknown action' }) },
-    })
+    return redirectWithFlash(request, back, { kind: 'error', message: 'Unknown action' })
   }
   const { intent, campaignId, campaignName } = parsed.data
   const campaigns = campaignsApi(context, user.session.token)
@@ -132,24 +126,15 @@ export async function listAction({ request, context }: ActionFunctionArgs, roles
     const result = await campaigns.clone(campaignId)
     if (result.ok) {
       const message = `Campaign ${label} cloned as '${decodeName(result.data.name)}', a draft: check its dates and budget, then submit it.`
-      return redirect(editorPath(result.data.id), {
-        headers: { 'Set-Cookie': await flashCookie(request, { kind: 'success', message }) },
-      })
+      return redirectWithFlash(request, editorPath(result.data.id), { kind: 'success', message })
     }
-    const message = await failWith(result, user)
-    return redirect(back, {
-      headers: { 'Set-Cookie': await flashCookie(request, { kind: 'error', message }) },
-    })
+    return redirectWithFlash(request, back, { kind: 'error', message: await failWith(result, user) })
   }
   const result = intent === 'pause' ? await campaigns.pause(campaignId) : await campaigns.play(campaignId)
   const message = result.ok
     ? `Campaign ${label} ${intent === 'pause' ? 'paused' : `resumed: ${campaignStateLabel(result.data.state)}`}`
     : await failWith(result, user)
-  return redirect(back, {
-    headers: {
-      'Set-Cookie': await flashCookie(request, { kind: result.ok ? 'success' : 'error', message }),
-    },
-  })
+  return redirectWithFlash(request, back, { kind: result.ok ? 'success' : 'error', message })
 }
 
 const idParam = z.coerce.number().int().positive()
@@ -173,8 +158,8 @@ export async function classDialogLoader({ request, context }: Args, roles: reado
   }
 }
 
-/** The delete confirmation (spec §4): shows the campaign, deletes on confirm. */
-export async function deleteLoader({ request, context, params }: Args, roles: readonly Role[]) {
+/** The campaign a delete confirmation is about, and who asks (spec §4). */
+async function loadDeletion({ request, context, params }: Args, roles: readonly Role[]) {
   const user = await requireUser(request, context, { roles })
   const id = campaignIdOf(params)
   const view = await campaignsApi(context, user.session.token).view(id)
@@ -185,7 +170,7 @@ export async function deleteLoader({ request, context, params }: Args, roles: re
   if (privilegeReadOnly(user.role, view.data)) throw redirect(UNAUTHORIZED_PATH)
   const url = new URL(request.url)
   const search = returnSearch(url.search)
-  return {
+  const confirmation = {
     id,
     campaignId: view.data.jmcampaign_id,
     name: decodeName(view.data.name),
@@ -193,19 +178,21 @@ export async function deleteLoader({ request, context, params }: Args, roles: re
     self: url.pathname + search,
     error: null as string | null,
   }
+  return { user, confirmation }
+}
+
+/** The delete confirmation: shows the campaign; deletes on confirm. */
+export async function deleteLoader(args: Args, roles: readonly Role[]) {
+  return (await loadDeletion(args, roles)).confirmation
 }
 
 export async function deleteAction(args: ActionFunctionArgs, roles: readonly Role[]) {
-  const { request, context } = args
-  const confirmation = await deleteLoader(args, roles)
-  const user = await requireUser(request, context, { roles })
-  const result = await campaignsApi(context, user.session.token).remove(confirmation.id)
+  const { user, confirmation } = await loadDeletion(args, roles)
+  const result = await campaignsApi(args.context, user.session.token).remove(confirmation.id)
   // spec §4: a delete succeeds when the response's campaignStatus is DELETED.
   if (result.ok && result.data.campaignStatus === 'DELETED') {
     const message = `Campaign '${confirmation.name}' deleted. Its history stays in the audit log.`
-    return redirect(confirmation.back, {
-      headers: { 'Set-Cookie': await flashCookie(request, { kind: 'success', message }) },
-    })
+    return redirectWithFlash(args.request, confirmation.back, { kind: 'success', message })
   }
   const error = result.ok
     ? `The campaign was not deleted (${result.data.campaignStatus})`

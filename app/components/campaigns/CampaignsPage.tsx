@@ -8,6 +8,7 @@ import { iconStateTitle } from '../../../platform/rules/campaigns'
 import type { listLoader } from '../../models/campaign-page.server'
 import {
   DATE_FILTERS,
+  editorPath,
   type ListQuery,
   listSearch,
   PAGE_SIZES,
@@ -267,6 +268,7 @@ const COLUMNS: { label: string; sort?: SortField; head?: string }[] = [
 
 function CampaignTable({ data, page }: { data: CampaignsData; page: NonNullable<CampaignsData['page']> }) {
   const { query } = data
+  const search = listSearch(query)
   if (page.rows.length === 0) {
     const filtered = page.totalCount === 0 && (data.stats?.totalCampaigns ?? 0) > 0
     return (
@@ -309,7 +311,7 @@ function CampaignTable({ data, page }: { data: CampaignsData; page: NonNullable<
           </thead>
           <tbody>
             {page.rows.map((row) => (
-              <CampaignRow key={row.id} row={row} data={data} />
+              <CampaignRow key={row.id} row={row} data={data} search={search} />
             ))}
           </tbody>
         </table>
@@ -338,10 +340,9 @@ function StateCell({ row }: { row: Row }) {
   )
 }
 
-function CampaignRow({ row, data }: { row: Row; data: CampaignsData }) {
+function CampaignRow({ row, data, search }: { row: Row; data: CampaignsData; search: string }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('campaignId') === String(row.id)
-  const search = listSearch(data.query)
   const rowForm = (intent: 'pause' | 'play' | 'clone', label: string, accessible: string) => (
     <Form method="post" action={data.base} className={styles.inlineForm} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
@@ -357,7 +358,7 @@ function CampaignRow({ row, data }: { row: Row; data: CampaignsData }) {
     <tr data-testid="campaign-row" data-campaign-id={row.id}>
       <StateCell row={row} />
       <td className={styles.wrapCell}>
-        <Link to={`/create-campaign?id=${row.id}`} className={styles.rowLink}>
+        <Link to={editorPath(row.id)} className={styles.rowLink}>
           {row.name}
         </Link>
       </td>
@@ -376,11 +377,7 @@ function CampaignRow({ row, data }: { row: Row; data: CampaignsData }) {
         <div className={styles.rowActions}>
           {row.action === 'PAUSE' ? rowForm('pause', 'Pause', `Pause ${row.name}`) : null}
           {row.action === 'PLAY' ? rowForm('play', 'Play', `Play ${row.name}`) : null}
-          <Link
-            to={`/create-campaign?id=${row.id}`}
-            className={styles.rowLink}
-            aria-label={`Edit ${row.name}`}
-          >
+          <Link to={editorPath(row.id)} className={styles.rowLink} aria-label={`Edit ${row.name}`}>
             {row.readOnly ? 'View' : 'Edit'}
           </Link>
           {/* A clone is a new campaign: it needs what Create needs (spec §6). */}

@@ -2,6 +2,7 @@
 // page of its own (the list behind it, the dialog on top); Cancel is a link back to the same list.
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { EDITOR_PATH } from '../../models/campaign-list'
 import { Banner } from '../Banner'
 import * as styles from './campaigns.css'
 
@@ -31,7 +32,7 @@ export function ClassDialog({ data }: { data: ClassDialogData }) {
   const canContinue = data.chooses || data.sponsoredEnabled
   return (
     <Dialog id="class-dialog-title" title="Campaign class">
-      <Form method="get" action="/create-campaign" className={styles.page}>
+      <Form method="get" action={EDITOR_PATH} className={styles.page}>
         <fieldset className={styles.choices}>
           <legend className={styles.visuallyHidden}>Campaign class</legend>
           <label className={styles.choice}>

@@ -1,6 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
-import { input, primary, secondary } from '../form.css'
+import { formError, input, primary, secondary } from '../form.css'
 import { dialog as pageDialog } from '../pages.css'
 
 export const page = style({ display: 'grid', gap: vars.space.md, minWidth: 0 })
@@ -62,13 +62,10 @@ export const customDates = style({
 
 export const fieldError = style({ color: vars.color.danger, fontWeight: 600, margin: 0, flexBasis: '100%' })
 
-export const backendError = style({
-  padding: vars.space.md,
-  background: vars.color.dangerBg,
-  color: vars.color.danger,
-  border: `2px solid ${vars.color.danger}`,
-  borderRadius: vars.radius.md,
-})
+export const backendError = style([
+  formError,
+  { padding: vars.space.md, borderWidth: '2px', borderRadius: vars.radius.md, fontWeight: 'normal' },
+])
 
 export const backendErrorTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: vars.fontSize.lg })
 
