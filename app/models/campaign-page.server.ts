@@ -6,7 +6,13 @@ import { campaignStateLabel, istDate, privilegeReadOnly } from '../../platform/r
 import { formatIstDateTime } from '../../platform/rules/format'
 import { isAdminRole, type Role, routePrefix } from '../../platform/rules/roles'
 import { redirectWithFlash } from '../flash.server'
-import { type CurrentUser, redirectForStatus, requireUser, UNAUTHORIZED_PATH } from '../guard.server'
+import {
+  type CurrentUser,
+  type GuardOptions,
+  redirectForStatus,
+  requireUser,
+  UNAUTHORIZED_PATH,
+} from '../guard.server'
 import { commitSession, destroySession } from '../session.server'
 import { customDateError, editorPath, listSearch, parseListQuery } from './campaign-list'
 import { campaignsApi, decodeName } from './campaigns.server'
@@ -31,8 +37,8 @@ async function failWith(result: UpstreamResult<unknown>, user: CurrentUser) {
 /** Staff always create; others need credits (spec §6). */
 export const mayCreate = (role: Role, creditsEnabled: boolean) => isAdminRole(role) || creditsEnabled
 
-export async function listLoader({ request, context }: Args, roles: readonly Role[]) {
-  const user = await requireUser(request, context, { roles })
+export async function listLoader({ request, context }: Args, guard: GuardOptions) {
+  const user = await requireUser(request, context, guard)
   const sellerId = user.sellerId as number
   const query = parseListQuery(new URL(request.url).searchParams)
   const today = istDate(new Date())
@@ -111,8 +117,8 @@ const rowForm = z.object({
 })
 
 /** Pause, play and clone from a list row. Each answers with a redirect and a flash message. */
-export async function listAction({ request, context }: ActionFunctionArgs, roles: readonly Role[]) {
-  const user = await requireUser(request, context, { roles })
+export async function listAction({ request, context }: ActionFunctionArgs, guard: GuardOptions) {
+  const user = await requireUser(request, context, guard)
   const form = await request.formData()
   const back = campaignsPath(user.role) + returnSearch(form.get('returnTo'))
   const parsed = rowForm.safeParse(Object.fromEntries(form))
@@ -146,8 +152,8 @@ function campaignIdOf(params: Args['params']): number {
 }
 
 /** The Create New Campaign class dialog (spec §2): staff choose, others get Sponsored if they have credit. */
-export async function classDialogLoader({ request, context }: Args, roles: readonly Role[]) {
-  const user = await requireUser(request, context, { roles })
+export async function classDialogLoader({ request, context }: Args, guard: GuardOptions) {
+  const user = await requireUser(request, context, guard)
   const credit = await checkAvailableCredit(context, user.session.token, user.sellerId as number)
   if (!credit.ok) await redirectForStatus(credit, user.role)
   const creditsEnabled = credit.ok && credit.data.creditsEnabled
@@ -159,8 +165,8 @@ export async function classDialogLoader({ request, context }: Args, roles: reado
 }
 
 /** The campaign a delete confirmation is about, and who asks (spec §4). */
-async function loadDeletion({ request, context, params }: Args, roles: readonly Role[]) {
-  const user = await requireUser(request, context, { roles })
+async function loadDeletion({ request, context, params }: Args, guard: GuardOptions) {
+  const user = await requireUser(request, context, guard)
   const id = campaignIdOf(params)
   const view = await campaignsApi(context, user.session.token).view(id)
   if (!view.ok) {
@@ -182,12 +188,12 @@ async function loadDeletion({ request, context, params }: Args, roles: readonly 
 }
 
 /** The delete confirmation: shows the campaign; deletes on confirm. */
-export async function deleteLoader(args: Args, roles: readonly Role[]) {
-  return (await loadDeletion(args, roles)).confirmation
+export async function deleteLoader(args: Args, guard: GuardOptions) {
+  return (await loadDeletion(args, guard)).confirmation
 }
 
-export async function deleteAction(args: ActionFunctionArgs, roles: readonly Role[]) {
-  const { user, confirmation } = await loadDeletion(args, roles)
+export async function deleteAction(args: ActionFunctionArgs, guard: GuardOptions) {
+  const { user, confirmation } = await loadDeletion(args, guard)
   const result = await campaignsApi(args.context, user.session.token).remove(confirmation.id)
   // spec §4: a delete succeeds when the response's campaignStatus is DELETED.
   if (result.ok && result.data.campaignStatus === 'DELETED') {
@@ -201,8 +207,8 @@ export async function deleteAction(args: ActionFunctionArgs, roles: readonly Rol
 }
 
 /** Download Table (spec §2, §7): the platform's CSV of the filtered list, passed through. */
-export async function downloadLoader({ request, context }: Args, roles: readonly Role[]) {
-  const user = await requireUser(request, context, { roles })
+export async function downloadLoader({ request, context }: Args, guard: GuardOptions) {
+  const user = await requireUser(request, context, guard)
   const query = parseListQuery(new URL(request.url).searchParams)
   if (customDateError(query, istDate(new Date()))) {
     throw redirect(campaignsPath(user.role) + listSearch(query))
@@ -223,8 +229,8 @@ export async function downloadLoader({ request, context }: Args, roles: readonly
 }
 
 /** A campaign's history (beyond the spec): who changed what and when, newest first. */
-export async function historyLoader({ request, context, params }: Args, roles: readonly Role[]) {
-  const user = await requireUser(request, context, { roles })
+export async function historyLoader({ request, context, params }: Args, guard: GuardOptions) {
+  const user = await requireUser(request, context, guard)
   const id = campaignIdOf(params)
   const pageParam = Number(new URL(request.url).searchParams.get('page'))
   const page = Number.isSafeInteger(pageParam) && pageParam > 0 ? pageParam : 1

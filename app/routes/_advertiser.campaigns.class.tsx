@@ -5,7 +5,7 @@ import { ADVERTISER_ROLES } from '../../platform/rules/roles'
 import { ClassDialog } from '../components/campaigns/Dialogs'
 import { classDialogLoader } from '../models/campaign-page.server'
 
-export const loader = (args: LoaderFunctionArgs) => classDialogLoader(args, ADVERTISER_ROLES)
+export const loader = (args: LoaderFunctionArgs) => classDialogLoader(args, { roles: ADVERTISER_ROLES })
 
 export default function CampaignClassDialog() {
   return <ClassDialog data={useLoaderData<typeof loader>()} />

@@ -5,8 +5,8 @@ import { ADVERTISER_ROLES } from '../../platform/rules/roles'
 import { CampaignsPage } from '../components/campaigns/CampaignsPage'
 import { listAction, listLoader } from '../models/campaign-page.server'
 
-export const loader = (args: LoaderFunctionArgs) => listLoader(args, ADVERTISER_ROLES)
-export const action = (args: ActionFunctionArgs) => listAction(args, ADVERTISER_ROLES)
+export const loader = (args: LoaderFunctionArgs) => listLoader(args, { roles: ADVERTISER_ROLES })
+export const action = (args: ActionFunctionArgs) => listAction(args, { roles: ADVERTISER_ROLES })
 export { shouldRevalidate } from '../components/campaigns/revalidate'
 
 export default function Campaigns() {

@@ -3,4 +3,4 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ADVERTISER_ROLES } from '../../platform/rules/roles'
 import { downloadLoader } from '../models/campaign-page.server'
 
-export const loader = (args: LoaderFunctionArgs) => downloadLoader(args, ADVERTISER_ROLES)
+export const loader = (args: LoaderFunctionArgs) => downloadLoader(args, { roles: ADVERTISER_ROLES })

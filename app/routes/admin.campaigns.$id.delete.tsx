@@ -5,8 +5,8 @@ import { ADMIN_ROLES } from '../../platform/rules/roles'
 import { DeleteDialog } from '../components/campaigns/Dialogs'
 import { deleteAction, deleteLoader } from '../models/campaign-page.server'
 
-export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, ADMIN_ROLES)
-export const action = (args: ActionFunctionArgs) => deleteAction(args, ADMIN_ROLES)
+export const loader = (args: LoaderFunctionArgs) => deleteLoader(args, { roles: ADMIN_ROLES })
+export const action = (args: ActionFunctionArgs) => deleteAction(args, { roles: ADMIN_ROLES })
 
 export default function DeleteCampaignDialog() {
   const loaded = useLoaderData<typeof loader>()

@@ -5,7 +5,7 @@ import { ADMIN_ROLES } from '../../platform/rules/roles'
 import { ClassDialog } from '../components/campaigns/Dialogs'
 import { classDialogLoader } from '../models/campaign-page.server'
 
-export const loader = (args: LoaderFunctionArgs) => classDialogLoader(args, ADMIN_ROLES)
+export const loader = (args: LoaderFunctionArgs) => classDialogLoader(args, { roles: ADMIN_ROLES })
 
 export default function CampaignClassDialog() {
   return <ClassDialog data={useLoaderData<typeof loader>()} />

@@ -5,8 +5,8 @@ import { ADMIN_ROLES } from '../../platform/rules/roles'
 import { CampaignsPage } from '../components/campaigns/CampaignsPage'
 import { listAction, listLoader } from '../models/campaign-page.server'
 
-export const loader = (args: LoaderFunctionArgs) => listLoader(args, ADMIN_ROLES)
-export const action = (args: ActionFunctionArgs) => listAction(args, ADMIN_ROLES)
+export const loader = (args: LoaderFunctionArgs) => listLoader(args, { roles: ADMIN_ROLES })
+export const action = (args: ActionFunctionArgs) => listAction(args, { roles: ADMIN_ROLES })
 export { shouldRevalidate } from '../components/campaigns/revalidate'
 
 export default function Campaigns() {

@@ -5,7 +5,7 @@ import { ADMIN_ROLES } from '../../platform/rules/roles'
 import { HistoryPage } from '../components/campaigns/HistoryPage'
 import { historyLoader } from '../models/campaign-page.server'
 
-export const loader = (args: LoaderFunctionArgs) => historyLoader(args, ADMIN_ROLES)
+export const loader = (args: LoaderFunctionArgs) => historyLoader(args, { roles: ADMIN_ROLES })
 
 export default function CampaignHistory() {
   return <HistoryPage data={useLoaderData<typeof loader>()} />

@@ -3,4 +3,4 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { ADMIN_ROLES } from '../../platform/rules/roles'
 import { downloadLoader } from '../models/campaign-page.server'
 
-export const loader = (args: LoaderFunctionArgs) => downloadLoader(args, ADMIN_ROLES)
+export const loader = (args: LoaderFunctionArgs) => downloadLoader(args, { roles: ADMIN_ROLES })
