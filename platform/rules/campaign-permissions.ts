@@ -7,7 +7,11 @@ import { isAdminRole, type Role } from './roles'
  * Creating a campaign of a class (spec §2, §6): only SUPERADMIN and OPS choose the class, so only they
  * create Privilege campaigns; Sponsored is always open to them and to others only with credits.
  */
-export function mayCreateCampaign(role: Role, campaignClass: CampaignClass, creditsEnabled: boolean): boolean {
+export function mayCreateCampaign(
+  role: Role,
+  campaignClass: CampaignClass,
+  creditsEnabled: boolean,
+): boolean {
   if (campaignClass === 'Privilege') return isAdminRole(role)
   return isAdminRole(role) || creditsEnabled
 }
