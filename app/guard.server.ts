@@ -1,11 +1,13 @@
 // The one route guard (spec accounts §2 "Route guard"). Every loader and action starts with it.
 import { type AppLoadContext, redirect } from '@remix-run/node'
 import type { SessionInfo } from '../platform/contracts/auth'
-import { menuFor, type Role } from '../platform/rules/roles'
+import type { Role } from '../platform/rules/roles'
 import { authApi } from './models/auth.server'
 import type { UpstreamResult } from './models/upstream.server'
+import { homePath, menuFor, ROUTES } from './route-table'
 import { type ConsoleSession, destroySession, readSession } from './session.server'
 
+/** What a route asks of the visitor. Every entry of the route table (app/route-table.ts) is one. */
 export type GuardOptions = {
   /** Roles allowed on the route; absent means any signed-in user. */
   roles?: readonly Role[]
@@ -22,10 +24,10 @@ export type CurrentUser = {
   sellerId: number | null
 }
 
-const LOGIN = '/'
-export const TERMS_PATH = '/terms-and-conditions'
-export const UNAUTHORIZED_PATH = '/unauthorized'
-export const TNC_ERROR_PATH = '/tncErrorPopup'
+const LOGIN = ROUTES.login.path
+export const TERMS_PATH = ROUTES.terms.path
+export const UNAUTHORIZED_PATH = ROUTES.unauthorized.path
+export const TNC_ERROR_PATH = ROUTES.tncErrorPopup.path
 
 // One platform check per request, however many loaders of the request ask. Remix gives every loader
 // of a request its own Request object but the same load context, so the context is the key.
@@ -98,20 +100,16 @@ export async function redirectForStatus(
   if (result.status === 401) await toLogin(true)
 }
 
-/** Where a signed-in user lands from Login. */
-export function homePath(role: Role, sellerId: number | null): string {
-  switch (role) {
-    case 'SUPERADMIN':
-    case 'OPS':
-      return sellerId ? '/admin/campaigns' : '/admin/select-account'
-    case 'AGENCY':
-      return sellerId ? '/campaigns' : '/select-account'
-    default:
-      return '/campaigns'
-  }
-}
+/** Where a signed-in user lands from Login (kept here for the sign-in routes; the table decides). */
+export { homePath }
 
 /** What the shell (header and menu) needs to know about the user. */
 export function shellUser(user: CurrentUser) {
-  return { role: user.role, name: user.info.name, sellerId: user.sellerId, menu: menuFor(user.role) }
+  return {
+    role: user.role,
+    name: user.info.name,
+    sellerId: user.sellerId,
+    home: homePath(user.role, user.sellerId),
+    menu: menuFor(user.role),
+  }
 }

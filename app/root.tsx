@@ -1,7 +1,6 @@
 import { cssBundleHref } from '@remix-run/css-bundle'
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,6 +11,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { Banner } from './components/Banner'
+import { ErrorMessage } from './components/ErrorMessage'
 import { PlainPage } from './components/Shell'
 import { takeFlash } from './flash.server'
 import './styles/global.css'
@@ -63,22 +63,11 @@ export default function App() {
 export const meta: MetaFunction = () => [{ title: 'Ad Console' }]
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  // Never a stack trace: a status and a sentence, in every environment.
-  const heading = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || 'Error'}`
-    : 'Something went wrong'
-  const detail =
-    isRouteErrorResponse(error) && typeof error.data === 'string' && error.data.length < 200
-      ? error.data
-      : 'The page could not be shown. Try again, or go back to the home page.'
+  // Outside the console shell (the shell layouts have their own). Never a stack trace or a service's
+  // own text: a status and a sentence, in every environment.
   return (
     <PlainPage>
-      <h1>{heading}</h1>
-      <p>{detail}</p>
-      <p>
-        <a href="/">Go back to home page</a>
-      </p>
+      <ErrorMessage error={useRouteError()} back="/" />
     </PlainPage>
   )
 }

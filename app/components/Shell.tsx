@@ -1,22 +1,30 @@
-import { Form, NavLink } from '@remix-run/react'
+import { Form, NavLink, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { type MenuEntry, type Role, roleLabel, routePrefix } from '../../platform/rules/roles'
+import { type Role, roleLabel } from '../../platform/rules/roles'
+import { type MenuEntry, ROUTES, selectAccountPath } from '../route-table'
+import { ErrorMessage } from './ErrorMessage'
 import * as styles from './shell.css'
 
-export type ShellUser = { role: Role; name: string; sellerId: number | null; menu: MenuEntry[] }
-
-/** Roles that pick which advertiser they work for, and so get the Switch button. */
-const SWITCHING_ROLES: readonly Role[] = ['SUPERADMIN', 'OPS', 'AGENCY']
+export type ShellUser = {
+  role: Role
+  name: string
+  sellerId: number | null
+  /** Where Login sends this user (homePath): the error pages' way back. */
+  home: string
+  menu: MenuEntry[]
+}
 
 export function Header({ user }: { user: ShellUser }) {
+  // The roles that pick which advertiser they work for have an account-selection page: Switch goes there.
+  const switchTo = selectAccountPath(user.role)
   return (
     <header className={styles.header}>
       <span className={styles.brand}>Ad Console</span>
       {user.sellerId ? (
         <span className={styles.headerItem} data-testid="seller-id">
           Seller ID: <strong>{user.sellerId}</strong>
-          {SWITCHING_ROLES.includes(user.role) ? (
-            <a className={styles.headerButton} href={`${routePrefix(user.role)}/select-account`}>
+          {switchTo ? (
+            <a className={styles.headerButton} href={switchTo}>
               Switch
             </a>
           ) : null}
@@ -61,6 +69,30 @@ export function Shell({ user, children }: { user: ShellUser; children: ReactNode
         {children}
       </main>
     </div>
+  )
+}
+
+/** The shell layouts' route ids, whose loader data (the user) the error boundary reuses. */
+export type ShellLayoutId = 'routes/admin' | 'routes/_advertiser' | 'routes/_any'
+
+/**
+ * The ErrorBoundary of a shell layout: an error or a 404 inside the console keeps the header and the
+ * menu when the layout's own loader succeeded (it knows the user); otherwise the plain error page.
+ */
+export function ShellErrorBoundary({ layout }: { layout: ShellLayoutId }) {
+  const error = useRouteError()
+  const data = useRouteLoaderData(layout) as { user?: ShellUser } | undefined
+  if (!data?.user) {
+    return (
+      <PlainPage>
+        <ErrorMessage error={error} back={ROUTES.login.path} />
+      </PlainPage>
+    )
+  }
+  return (
+    <Shell user={data.user}>
+      <ErrorMessage error={error} back={data.user.home} />
+    </Shell>
   )
 }
 

@@ -76,3 +76,22 @@ export const page = style({
   border: `1px solid ${vars.color.borderSubtle}`,
   borderRadius: vars.radius.md,
 })
+
+export const errorBox = style({
+  maxWidth: '40rem',
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderSubtle}`,
+  borderTop: `4px solid ${vars.color.warning}`,
+  borderRadius: vars.radius.md,
+})
+
+export const backLink = style({
+  display: 'inline-block',
+  background: vars.color.brand,
+  color: vars.color.brandText,
+  borderRadius: vars.radius.sm,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  fontWeight: 600,
+  textDecoration: 'none',
+})

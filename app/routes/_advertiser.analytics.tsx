@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { ADVERTISER_ROLES } from '../../platform/rules/roles'
 import { PendingPage } from '../components/PendingPage'
 import { requireUser } from '../guard.server'
+import { ROUTES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: ADVERTISER_ROLES })
+  await requireUser(request, context, ROUTES.analytics)
   return null
 }
 

@@ -3,17 +3,17 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { SelectAccountPage } from '../components/SelectAccountPage'
 import { requireUser } from '../guard.server'
 import { selectAccount } from '../models/select-account.server'
+import { ROUTES } from '../route-table'
 
 // Only an agency chooses among accounts here; sellers and brands always act for themselves.
-const ROLES = ['AGENCY'] as const
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context, { roles: ROLES, needsSeller: false })
+  const user = await requireUser(request, context, ROUTES.selectAccount)
   return { current: user.sellerId }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, { roles: ROLES, needsSeller: false })
+  const user = await requireUser(request, context, ROUTES.selectAccount)
   return selectAccount(request, context, user)
 }
 

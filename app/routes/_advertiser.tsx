@@ -1,12 +1,12 @@
 // The plain tree: AGENCY, BRAND and SELLER. Same pages as /admin, another guard and prefix.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { ADVERTISER_ROLES } from '../../platform/rules/roles'
-import { Shell } from '../components/Shell'
+import { Shell, ShellErrorBoundary } from '../components/Shell'
 import { requireUser, shellUser } from '../guard.server'
+import { TREES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context, { roles: ADVERTISER_ROLES, needsSeller: false })
+  const user = await requireUser(request, context, TREES.advertiser)
   return { user: shellUser(user) }
 }
 
@@ -17,4 +17,9 @@ export default function AdvertiserLayout() {
       <Outlet />
     </Shell>
   )
+}
+
+/** An error or a 404 below this layout keeps the header and the menu (decision 015). */
+export function ErrorBoundary() {
+  return <ShellErrorBoundary layout="routes/_advertiser" />
 }

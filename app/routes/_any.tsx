@@ -1,11 +1,12 @@
 // Pages open to every signed-in role (e.g. /create-campaign): the shell with the user's own menu.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
-import { Shell } from '../components/Shell'
+import { Shell, ShellErrorBoundary } from '../components/Shell'
 import { requireUser, shellUser } from '../guard.server'
+import { TREES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context, { needsSeller: false })
+  const user = await requireUser(request, context, TREES.any)
   return { user: shellUser(user) }
 }
 
@@ -16,4 +17,9 @@ export default function AnyRoleLayout() {
       <Outlet />
     </Shell>
   )
+}
+
+/** An error or a 404 below this layout keeps the header and the menu (decision 015). */
+export function ErrorBoundary() {
+  return <ShellErrorBoundary layout="routes/_any" />
 }

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { PendingPage } from '../components/PendingPage'
 import { requireUser } from '../guard.server'
-
-const ROLES = ['SUPERADMIN'] as const
+import { ROUTES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: ROLES, needsSeller: false })
+  await requireUser(request, context, ROUTES.adminBilling)
   return null
 }
 

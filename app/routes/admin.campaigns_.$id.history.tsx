@@ -1,11 +1,11 @@
 // A campaign's history from the audit log, newest first.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ADMIN_ROLES } from '../../platform/rules/roles'
 import { HistoryPage } from '../components/campaigns/HistoryPage'
 import { historyLoader } from '../models/campaign-page.server'
+import { ROUTES } from '../route-table'
 
-export const loader = (args: LoaderFunctionArgs) => historyLoader(args, { roles: ADMIN_ROLES })
+export const loader = (args: LoaderFunctionArgs) => historyLoader(args, ROUTES.adminCampaignHistory)
 
 export default function CampaignHistory() {
   return <HistoryPage data={useLoaderData<typeof loader>()} />

@@ -1,6 +1,6 @@
 // Download Table: the filtered list as CSV (a resource route: no page).
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { ADMIN_ROLES } from '../../platform/rules/roles'
 import { downloadLoader } from '../models/campaign-page.server'
+import { ROUTES } from '../route-table'
 
-export const loader = (args: LoaderFunctionArgs) => downloadLoader(args, { roles: ADMIN_ROLES })
+export const loader = (args: LoaderFunctionArgs) => downloadLoader(args, ROUTES.adminCampaignDownload)

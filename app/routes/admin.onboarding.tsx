@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { ADMIN_ROLES } from '../../platform/rules/roles'
 import { PendingPage } from '../components/PendingPage'
 import { requireUser } from '../guard.server'
+import { ROUTES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { roles: ADMIN_ROLES, needsSeller: false })
+  await requireUser(request, context, ROUTES.adminOnboarding)
   return null
 }
 

@@ -4,11 +4,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import * as styles from '../components/pages.css'
 import { requireUser } from '../guard.server'
-
-const ROLES = ['SELLER'] as const
+import { ROUTES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context, { roles: ROLES, needsSeller: false })
+  const user = await requireUser(request, context, ROUTES.home)
   return { name: user.info.name }
 }
 

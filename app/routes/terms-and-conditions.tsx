@@ -4,20 +4,19 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ClickWrapPage } from '../components/TermsPage'
-import { type GuardOptions, requireUser } from '../guard.server'
+import { requireUser } from '../guard.server'
 import { termsSchema } from '../models/terms.schema'
 import { acceptTerms, assertTermsPending, declineTerms } from '../models/terms.server'
-
-const GUARD: GuardOptions = { termsPage: true, needsSeller: false }
+import { ROUTES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context, GUARD)
+  const user = await requireUser(request, context, ROUTES.terms)
   assertTermsPending(user)
   return { name: user.info.name }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, GUARD)
+  const user = await requireUser(request, context, ROUTES.terms)
   assertTermsPending(user)
   const formData = await request.formData()
   const intent = formData.get('intent')

@@ -5,9 +5,10 @@ import { Form } from '@remix-run/react'
 import * as form from '../components/form.css'
 import * as styles from '../components/pages.css'
 import { requireUser } from '../guard.server'
+import { ROUTES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, { needsSeller: false })
+  await requireUser(request, context, ROUTES.tncErrorPopup)
   return null
 }
 
