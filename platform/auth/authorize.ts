@@ -6,7 +6,9 @@ import type { Database } from '../db/client'
 import { accounts, linkRequests } from '../db/schema'
 import { DomainError, forbidden, unauthenticated } from '../errors'
 import type { Env } from '../http'
-import type { Role } from '../rules/roles'
+import { actsForItself } from '../rules/campaign-permissions'
+import { ID_INVALID } from '../rules/lists'
+import { isAdminRole, type Role } from '../rules/roles'
 import { type ResolvedSession, type SessionStage, resolveToken } from './sessions'
 
 export type AuthContext = ResolvedSession & { token: string }
@@ -40,40 +42,35 @@ export const requireAuth = (options: { stage?: SessionStage; roles?: readonly Ro
  */
 export async function mayActFor(db: Database, auth: AuthContext, sellerId: number): Promise<boolean> {
   const { user } = auth
-  switch (user.role) {
-    case 'SUPERADMIN':
-    case 'OPS': {
-      const [row] = await db
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(eq(accounts.id, sellerId))
-        .limit(1)
-      return Boolean(row)
-    }
-    case 'SELLER':
-    case 'BRAND':
-      return user.accountId === sellerId
-    case 'AGENCY': {
-      const [row] = await db
-        .select({ id: linkRequests.id })
-        .from(linkRequests)
-        .where(
-          and(
-            eq(linkRequests.agencyId, user.id),
-            eq(linkRequests.brandId, sellerId),
-            eq(linkRequests.status, 'APPROVED'),
-          ),
-        )
-        .limit(1)
-      return Boolean(row)
-    }
+  // spec accounts §6: a SELLER or BRAND acts for itself; its own account id is the only one.
+  if (actsForItself(user.role)) return user.accountId === sellerId
+  if (isAdminRole(user.role)) {
+    const [row] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.id, sellerId))
+      .limit(1)
+    return Boolean(row)
   }
+  // AGENCY: only brands linked to it.
+  const [row] = await db
+    .select({ id: linkRequests.id })
+    .from(linkRequests)
+    .where(
+      and(
+        eq(linkRequests.agencyId, user.id),
+        eq(linkRequests.brandId, sellerId),
+        eq(linkRequests.status, 'APPROVED'),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
 }
 
 /** Throws 403 unless the caller may act for `sellerId`. */
 export async function assertMayActFor(db: Database, auth: AuthContext, sellerId: number) {
   if (!Number.isSafeInteger(sellerId) || sellerId <= 0) {
-    throw new DomainError(400, 'INVALID_SELLER', 'ID is invalid')
+    throw new DomainError(400, 'INVALID_SELLER', ID_INVALID)
   }
   if (!(await mayActFor(db, auth, sellerId))) throw forbidden()
 }

@@ -6,14 +6,17 @@ import {
   auditLog,
   campaignPincodes,
   campaigns,
+  creditLimits,
   keywordTargets,
   performanceDaily,
   pincodes,
 } from '../db/schema'
 import { applyCampaignStates } from '../jobs/campaign-states'
 import { log } from '../log'
+import { availableCredit, creditParts } from '../payments/credits'
+import { availableCredits } from '../rules/campaigns'
 import { cloneSchedule, copyName } from './campaign-clone'
-import { encodeName } from './campaigns'
+import { encodeName } from './campaign-access'
 import { INVENTORY_BASE } from './index'
 import { campaignTestPlatform, decodeName, findCampaign } from './test-support'
 
@@ -315,5 +318,43 @@ describe('campaign clone', () => {
     const { data } = await ok.json()
     expect(decodeName(data.name)).toBe(`${source.name} - copy`)
     expect(await groupContents(data.id)).toEqual(await groupContents(source.id))
+  })
+  it('refuses an agency a Privilege copy (403) whatever the credit, and a Sponsored copy without credit (402)', async () => {
+    const { t, agency, ops } = ctx
+    const live = (cls: string) => (c: typeof campaigns.$inferSelect) =>
+      c.campaignClass === cls && c.deletedAt === null
+    const privilege = await findCampaign(t, 200001, live('Privilege'))
+    const sponsored = await findCampaign(t, 200001, live('Sponsored'))
+    const before = await countCampaigns()
+
+    // A Privilege campaign is created only by staff (docs/decisions/014): credit does not help.
+    expect(await availableCredit(t.db, 200001, t.deps.now())).toBeGreaterThan(0)
+    const byRole = await clone(agency, privilege.id)
+    expect(byRole.status).toBe(403)
+    expect(await byRole.json()).toMatchObject({ code: 403, data: null, errorCode: 'FORBIDDEN' })
+
+    // The brand's credit used up: a credit limit in force from now that brings it to exactly 0.
+    const parts = await creditParts(t.db, 200001, t.deps.now())
+    await t.db.insert(creditLimits).values({
+      sellerId: 200001,
+      creditLimit: parts.creditLimit - availableCredits(parts),
+      effectiveFrom: t.deps.now(),
+    })
+    expect(await availableCredit(t.db, 200001, t.deps.now())).toBe(0)
+    expect((await clone(agency, privilege.id)).status).toBe(403)
+    const noCredit = await clone(agency, sponsored.id)
+    expect(noCredit.status).toBe(402)
+    expect(await noCredit.json()).toMatchObject({
+      code: 402,
+      data: null,
+      errorCode: 'NO_CREDITS',
+      errors: ['Add credits to create a Sponsored campaign'],
+    })
+    expect(await countCampaigns()).toBe(before)
+
+    // Staff clone both without credit.
+    expect((await clone(ops, sponsored.id)).status).toBe(200)
+    expect((await clone(ops, privilege.id)).status).toBe(200)
+    expect(await countCampaigns()).toBe(before + 2)
   })
 })

@@ -10,15 +10,13 @@ import { insertBatches } from '../db/batch'
 import type { Tx } from '../db/client'
 import { adGroupProducts, adGroups, campaignPincodes, campaigns, keywordTargets } from '../db/schema'
 import type { PlatformDeps } from '../deps'
+import { type CampaignCloneResponse, campaignIdPathSchema } from '../contracts/inventory'
 import { DomainError, forbidden } from '../errors'
 import { type Env, ok } from '../http'
 import { availableCredit } from '../payments/credits'
+import { mayCloneCampaign } from '../rules/campaign-permissions'
 import { CampaignState, CampaignStatus, campaignStartTime, creditsEnabled, istDate } from '../rules/campaigns'
-import { isAdminRole } from '../rules/roles'
-import { privilegeReadOnly } from '../rules/campaigns'
-import { campaignForCaller, encodeName, idParam, likeLiteral } from './campaigns'
-
-type CampaignRow = typeof campaigns.$inferSelect
+import { type CampaignRow, campaignForCaller, encodeName, likeLiteral } from './campaign-access'
 
 /** Ad group state 2 = deleted (spec §3). */
 const AD_GROUP_DELETED = 2
@@ -179,19 +177,20 @@ export function campaignCloneRoutes(deps: PlatformDeps) {
 
   // spec §2 "Actions include ... clone"; path ours (docs/decisions/011): POST /v1/campaign/{id}/clone.
   app.post('/v1/campaign/:id/clone', async (c) => {
-    const campaignId = idParam.parse(c.req.param('id'))
+    const { id: campaignId } = campaignIdPathSchema.parse(c.req.param())
     const auth = c.get('auth')
+    const role = auth.user.role
     const now = deps.now()
     const copy = await deps.database.db.transaction(async (tx) => {
       const source = await campaignForCaller(tx, auth, campaignId)
-      if (privilegeReadOnly(auth.user.role, source)) throw forbidden()
-      // spec §6: outside staff, creating a Sponsored campaign needs available credit.
-      if (
-        !isAdminRole(auth.user.role) &&
-        source.campaignClass === 'Sponsored' &&
-        !creditsEnabled(await availableCredit(tx, source.sellerId, now))
-      ) {
-        throw new DomainError(402, 'NO_CREDITS', 'Add credits to create a Sponsored campaign')
+      // One rule with the console (docs/decisions/014): a clone is a new campaign of the source's
+      // class. Refused whatever the credit (403): a read-only source, or a Privilege copy outside
+      // staff. Refused for lack of credit (402, a message to show): a Sponsored copy without it.
+      if (!mayCloneCampaign(role, source, false)) {
+        if (!mayCloneCampaign(role, source, true)) throw forbidden()
+        if (!creditsEnabled(await availableCredit(tx, source.sellerId, now))) {
+          throw new DomainError(402, 'NO_CREDITS', 'Add credits to create a Sponsored campaign')
+        }
       }
       const copy = await cloneCampaign(tx, source, auth.user, now)
       await audit(tx, {
@@ -211,18 +210,15 @@ export function campaignCloneRoutes(deps: PlatformDeps) {
       })
       return copy
     })
-    return ok(
-      c,
-      {
-        id: copy.id,
-        jmcampaign_id: copy.jmcampaignId,
-        name: encodeName(copy.name),
-        campaignClass: copy.campaignClass,
-        state: copy.state,
-        status: copy.status,
-      },
-      'Campaign cloned',
-    )
+    const data: CampaignCloneResponse = {
+      id: copy.id,
+      jmcampaign_id: copy.jmcampaignId,
+      name: encodeName(copy.name),
+      campaignClass: copy.campaignClass,
+      state: copy.state,
+      status: copy.status,
+    }
+    return ok(c, data, 'Campaign cloned')
   })
 
   return app

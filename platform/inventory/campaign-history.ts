@@ -2,26 +2,27 @@
 // a deleted campaign's history stays readable for staff and for its own advertiser.
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { z } from 'zod/v4'
+import {
+  type CampaignHistoryResponse,
+  campaignHistoryQuerySchema,
+  campaignIdPathSchema,
+  type HistoryEntry,
+} from '../contracts/inventory'
 import type { Database } from '../db/client'
 import { auditLog, users } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { type Env, ok } from '../http'
-import { campaignForCaller, encodeName, idParam, pageCount, type Paging } from './campaigns'
-
-export const HISTORY_MAX_SIZE = 100
-
-export const historyQuery = z.object({
-  /** 1-based. */
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(HISTORY_MAX_SIZE).default(20),
-})
+import { campaignForCaller, encodeName, type Paging, pageCount } from './campaign-access'
 
 /**
  * One page of the audit entries of a campaign, newest first (at desc, id desc), each with its actor:
  * the user as they are now (name, e-mail) with the role they acted in, or null for the system.
  */
-export async function campaignHistory(db: Database, campaignId: number, paging: Paging) {
+export async function campaignHistory(
+  db: Database,
+  campaignId: number,
+  paging: Paging,
+): Promise<{ totalCount: number; entries: HistoryEntry[] }> {
   const ofCampaign = and(eq(auditLog.entityType, 'campaign'), eq(auditLog.entityId, String(campaignId)))
   const [counted] = await db.select({ n: sql<string>`count(*)` }).from(auditLog).where(ofCampaign)
   const rows = await db
@@ -68,12 +69,12 @@ export function campaignHistoryRoutes(deps: PlatformDeps) {
 
   // Beyond the spec; path ours (docs/decisions/011): GET /v1/campaign/{id}/history?page&size.
   app.get('/v1/campaign/:id/history', async (c) => {
-    const campaignId = idParam.parse(c.req.param('id'))
-    const paging = historyQuery.parse(c.req.query())
+    const { id: campaignId } = campaignIdPathSchema.parse(c.req.param())
+    const paging = campaignHistoryQuerySchema.parse(c.req.query())
     const db = deps.database.db
     const campaign = await campaignForCaller(db, c.get('auth'), campaignId, { includeDeleted: true })
     const { totalCount, entries } = await campaignHistory(db, campaign.id, paging)
-    return ok(c, {
+    const data: CampaignHistoryResponse = {
       campaign: {
         id: campaign.id,
         jmcampaign_id: campaign.jmcampaignId,
@@ -85,7 +86,8 @@ export function campaignHistoryRoutes(deps: PlatformDeps) {
       page: paging.page,
       size: paging.size,
       totalPages: pageCount(totalCount, paging.size),
-    })
+    }
+    return ok(c, data)
   })
 
   return app

@@ -1,9 +1,7 @@
 // The inventory service (/ads/ad-inventory): campaigns, ad groups, catalog, analytics, metadata.
+import { requireAuth } from '../auth/authorize'
 import type { PlatformDeps } from '../deps'
 import { createService } from '../http'
-import { requireAuth } from '../auth/authorize'
-import { campaignCloneRoutes } from './campaign-clone'
-import { campaignHistoryRoutes } from './campaign-history'
 import { campaignRoutes } from './campaigns'
 
 export const INVENTORY_BASE = '/ads/ad-inventory'
@@ -13,7 +11,5 @@ export function createInventoryService(deps: PlatformDeps) {
   // Every inventory call needs a signed-in caller; resources are added area by area.
   app.use('*', requireAuth())
   app.route('/', campaignRoutes(deps))
-  app.route('/', campaignCloneRoutes(deps))
-  app.route('/', campaignHistoryRoutes(deps))
   return app
 }

@@ -2,8 +2,8 @@
 // + payments − everything its campaigns have spent. Integer paise throughout.
 import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { z } from 'zod/v4'
 import { assertMayActFor } from '../auth/authorize'
+import { type CreditCheck, sellerIdQuerySchema } from '../contracts/payments'
 import type { Tx } from '../db/client'
 import { campaignSpend, creditLimits, payments, promoCredits } from '../db/schema'
 import type { PlatformDeps } from '../deps'
@@ -55,30 +55,28 @@ export async function availableCredit(db: Tx, sellerId: number, now = new Date()
   return availableCredits(await creditParts(db, sellerId, now))
 }
 
-const checkQuery = z.object({
-  sellerId: z
-    .string()
-    .regex(/^\d{1,15}$/, 'ID is invalid')
-    .transform(Number),
-})
-
 export function creditRoutes(deps: PlatformDeps) {
   const app = new Hono<Env>()
 
   // spec §7 "check-available-credit on the payment service" (path partly not shown; ours:
   // GET /payment/post-paid/check-available-credit?sellerId). creditsEnabled is the spec's flag.
   app.get('/payment/post-paid/check-available-credit', async (c) => {
-    const { sellerId } = checkQuery.parse(c.req.query())
+    const { sellerId } = sellerIdQuerySchema.parse(c.req.query())
     const db = deps.database.db
     await assertMayActFor(db, c.get('auth'), sellerId)
     const totalAvailableCredit = await availableCredit(db, sellerId, deps.now())
-    return ok(c, { sellerId, totalAvailableCredit, creditsEnabled: creditsEnabled(totalAvailableCredit) })
+    const data: CreditCheck = {
+      sellerId,
+      totalAvailableCredit,
+      creditsEnabled: creditsEnabled(totalAvailableCredit),
+    }
+    return ok(c, data)
   })
 
   // spec §7 "Credits enabled flag by seller id (boolean)" (path not shown; ours:
   // GET /payment/post-paid/credits-enabled?sellerId → data: true | false).
   app.get('/payment/post-paid/credits-enabled', async (c) => {
-    const { sellerId } = checkQuery.parse(c.req.query())
+    const { sellerId } = sellerIdQuerySchema.parse(c.req.query())
     const db = deps.database.db
     await assertMayActFor(db, c.get('auth'), sellerId)
     return ok(c, creditsEnabled(await availableCredit(db, sellerId, deps.now())))

@@ -1,0 +1,168 @@
+// Every inventory and payments call that exists answers in the shape its contract names: each answer's
+// `data` parses with the contract's response schema and comes out unchanged, so a missing, renamed,
+// retyped or unnamed extra field fails here (docs/decisions/014).
+import { and, eq, isNull } from 'drizzle-orm'
+import Papa from 'papaparse'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod/v4'
+import { campaigns } from '../db/schema'
+import { INVENTORY_BASE } from '../inventory'
+import { PAYMENTS_BASE } from '../payments'
+import { createTestPlatform, type TestPlatform } from '../testing/platform'
+import { envelopeSchema } from './envelope'
+import {
+  CAMPAIGN_CSV_HEADER,
+  campaignCloneResponseSchema,
+  campaignDeleteResponseSchema,
+  campaignFullSchema,
+  campaignHistoryResponseSchema,
+  homePageStatsSchema,
+  loadHomePageResponseSchema,
+  rowActionResponseSchema,
+} from './inventory'
+import { creditCheckSchema, creditsEnabledSchema } from './payments'
+
+let t: TestPlatform
+let seller: string
+let ops: string
+beforeAll(async () => {
+  t = await createTestPlatform()
+  seller = await t.tokenFor('seller@example.com')
+  ops = await t.tokenFor('ops@example.com')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+/** The answer is 200, an envelope, and its data is exactly what the schema describes. */
+async function expectContract<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+  const body = await response.json()
+  expect(response.status, JSON.stringify(body)).toBe(200)
+  const envelope = envelopeSchema(schema).safeParse(body)
+  expect(envelope.error?.issues ?? []).toEqual([])
+  expect(envelope.data?.data).toEqual(body.data)
+  return body.data
+}
+
+const inventory = (path: string) => `${INVENTORY_BASE}${path}`
+const liveCampaign = async (sellerId: number, where: (c: typeof campaigns.$inferSelect) => boolean) => {
+  const rows = await t.db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.sellerId, sellerId), isNull(campaigns.deletedAt)))
+  const found = rows.find(where)
+  if (!found) throw new Error('no such seeded campaign')
+  return found
+}
+
+describe('inventory contracts', () => {
+  it('loadHomePage, in the default order and sorted by spend, with 100 rows a page', async () => {
+    for (const extra of ['', '&sort=spend&direction=asc', '&dateFilterType=LAST_30D&status=Running']) {
+      const data = await expectContract(
+        await t.request(inventory(`/v1/campaign/loadHomePage?userId=100001&size=100${extra}`), {
+          token: seller,
+        }),
+        loadHomePageResponseSchema,
+      )
+      expect(data.campaigns.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('homePageStats', async () => {
+    const data = await expectContract(
+      await t.request(inventory('/v1/campaign/homePageStats?userId=100001'), { token: seller }),
+      homePageStatsSchema,
+    )
+    expect(data.sellerId).toBe(100001)
+  })
+
+  it('view, for campaigns with and without an end, ad groups and pincodes', async () => {
+    const all = await t.db.select().from(campaigns).where(isNull(campaigns.deletedAt))
+    const samples = [
+      all.find((c) => c.expireTime === null),
+      all.find((c) => c.expireTime !== null),
+      all.find((c) => c.pincodeFilter !== 'ALL'),
+      all.find((c) => c.campaignClass === 'Privilege'),
+    ].filter((c) => c !== undefined)
+    expect(samples.length).toBe(4)
+    for (const campaign of samples) {
+      const data = await expectContract(
+        await t.post(inventory('/v1/campaign/view'), { id: campaign.id }, { token: ops }),
+        campaignFullSchema,
+      )
+      expect(data.id).toBe(campaign.id)
+    }
+  })
+
+  it('pause, play, clone and history', async () => {
+    const running = await liveCampaign(
+      100001,
+      (c) => c.state === 1 && c.status === 1 && c.campaignClass === 'Sponsored',
+    )
+    const paused = await expectContract(
+      await t.post(inventory(`/v1/campaign/${running.id}/pause`), undefined, { token: seller }),
+      rowActionResponseSchema,
+    )
+    expect(paused).toEqual({ campaignId: running.id, state: 2, status: 0 })
+    await expectContract(
+      await t.post(inventory(`/v1/campaign/${running.id}/play`), undefined, { token: seller }),
+      rowActionResponseSchema,
+    )
+    const copy = await expectContract(
+      await t.post(inventory(`/v1/campaign/${running.id}/clone`), undefined, { token: seller }),
+      campaignCloneResponseSchema,
+    )
+    expect(copy.id).not.toBe(running.id)
+    const history = await expectContract(
+      await t.request(inventory(`/v1/campaign/${running.id}/history?page=1&size=5`), { token: seller }),
+      campaignHistoryResponseSchema,
+    )
+    expect(history.entries.map((e) => e.action).slice(0, 2)).toEqual(['CAMPAIGN_PLAYED', 'CAMPAIGN_PAUSED'])
+    // A copy's history starts with its clone entry.
+    const system = await expectContract(
+      await t.request(inventory(`/v1/campaign/${copy.id}/history`), { token: seller }),
+      campaignHistoryResponseSchema,
+    )
+    expect(system.entries[0]?.action).toBe('CAMPAIGN_CLONED')
+  })
+
+  it('delete', async () => {
+    const campaign = await liveCampaign(100001, (c) => c.campaignClass === 'Sponsored')
+    await expectContract(
+      await t.request(inventory(`/v1/campaigns/delete?campaignId=${campaign.id}`), {
+        method: 'DELETE',
+        token: seller,
+      }),
+      campaignDeleteResponseSchema,
+    )
+  })
+
+  it('download: a CSV with the contract header, one column per header cell in every row', async () => {
+    const response = await t.request(inventory('/v1/campaign/download?userId=100001'), { token: seller })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const { data } = Papa.parse<string[]>((await response.text()).trim())
+    expect(data[0]).toEqual([...CAMPAIGN_CSV_HEADER])
+    expect(data.length).toBeGreaterThan(1)
+    for (const row of data) expect(row.length).toBe(CAMPAIGN_CSV_HEADER.length)
+  })
+})
+
+describe('payments contracts', () => {
+  it('check-available-credit and credits-enabled', async () => {
+    for (const sellerId of [100001, 100007]) {
+      await expectContract(
+        await t.request(`${PAYMENTS_BASE}/payment/post-paid/check-available-credit?sellerId=${sellerId}`, {
+          token: ops,
+        }),
+        creditCheckSchema,
+      )
+      await expectContract(
+        await t.request(`${PAYMENTS_BASE}/payment/post-paid/credits-enabled?sellerId=${sellerId}`, {
+          token: ops,
+        }),
+        creditsEnabledSchema,
+      )
+    }
+  })
+})

@@ -1,0 +1,271 @@
+// The campaign list of the inventory service (spec campaigns §2, §3, §7): the filtered, ordered and
+// paged listing in one SQL statement, shared with the download, and GET /v1/campaign/loadHomePage.
+import { and, asc, between, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
+import { Hono } from 'hono'
+import { assertMayActFor } from '../auth/authorize'
+import {
+  type CampaignFilterQuery,
+  type CampaignListRow,
+  loadHomePageQuerySchema,
+  type LoadHomePageResponse,
+} from '../contracts/inventory'
+import type { Database } from '../db/client'
+import { campaigns, performanceDaily } from '../db/schema'
+import type { PlatformDeps } from '../deps'
+import { DomainError } from '../errors'
+import { type Env, ok } from '../http'
+import { addDays, istDate, rowAction, STATES_FOR_STATUS_FILTER } from '../rules/campaigns'
+import { encodeName, likeLiteral, type Paging, pageCount } from './campaign-access'
+
+/**
+ * The IST day range of a date filter, inclusive. Presets end yesterday except TODAY and
+ * CURRENT_MONTH, which include today (docs/decisions/010).
+ */
+export function dateRange(
+  query: Pick<CampaignFilterQuery, 'dateFilterType' | 'fromDate' | 'toDate'>,
+  now: Date,
+): { from: string; to: string } {
+  const today = istDate(now)
+  switch (query.dateFilterType) {
+    case 'TODAY':
+      return { from: today, to: today }
+    case 'LAST_1D':
+      return { from: addDays(today, -1), to: addDays(today, -1) }
+    case 'LAST_7D':
+      return { from: addDays(today, -7), to: addDays(today, -1) }
+    case 'LAST_30D':
+      return { from: addDays(today, -30), to: addDays(today, -1) }
+    case 'CURRENT_MONTH':
+      return { from: `${today.slice(0, 8)}01`, to: today }
+    case 'CUSTOM': {
+      const { fromDate, toDate } = query
+      if (!fromDate || !toDate) throw badDate('fromDate and toDate are required for CUSTOM')
+      if (Number.isNaN(Date.parse(fromDate)) || Number.isNaN(Date.parse(toDate)))
+        throw badDate('Enter a valid date')
+      if (fromDate > toDate) throw badDate('fromDate must not be after toDate')
+      if (toDate > today) throw badDate('Dates in the future are not allowed')
+      return { from: fromDate, to: toDate }
+    }
+  }
+}
+const badDate = (message: string) => new DomainError(400, 'INVALID_DATE', message)
+
+/** Budget as the list shows it: 0 for Privilege campaigns and for a missing total budget. */
+const listBudget = sql<string>`case when ${campaigns.campaignClass} = 'Privilege' then 0 else coalesce(${campaigns.budgetTotalLimit}, 0) end`
+
+const roas = (sales: number, spend: number) => (spend > 0 ? Math.round((sales / spend) * 100) / 100 : 0)
+
+/** A campaign list row: names plain, money in paise, metrics summed over the date range. */
+export type ListedCampaign = {
+  id: number
+  jmcampaignId: number
+  name: string
+  state: number | null
+  status: number
+  campaignClass: 'Sponsored' | 'Privilege'
+  campaignCreatedBy: string | null
+  startTime: Date
+  expireTime: Date | null
+  budget: number
+  spend: number
+  clicks: number
+  orders: number
+  sales: number
+  roas: number
+}
+
+/**
+ * An advertiser's campaign list with metrics summed over the date range: one page of it, or without
+ * `paging` every filtered campaign (the download), in the same order and in one statement either way.
+ */
+export async function listCampaigns(
+  db: Database,
+  sellerId: number,
+  query: CampaignFilterQuery,
+  now: Date,
+  paging?: Paging,
+): Promise<{ range: { fromDate: string; toDate: string }; totalCount: number; rows: ListedCampaign[] }> {
+  const { from, to } = dateRange(query, now)
+  const filters: SQL[] = [eq(campaigns.sellerId, sellerId), isNull(campaigns.deletedAt)]
+  if (query.status !== 'ALL') filters.push(inArray(campaigns.state, STATES_FOR_STATUS_FILTER[query.status]))
+  if (query.search) filters.push(ilike(campaigns.name, `%${likeLiteral(query.search)}%`))
+
+  const dir = query.direction === 'asc' ? 'asc' : 'desc'
+  const sortColumn = {
+    startDateTime: sql`${campaigns.startTime}`,
+    // Lifetime (no end) sorts as the latest end.
+    endDateTime: sql`coalesce(${campaigns.expireTime}, 'infinity'::timestamptz)`,
+    budget: listBudget,
+  }
+  const columns = {
+    id: campaigns.id,
+    jmcampaignId: campaigns.jmcampaignId,
+    name: campaigns.name,
+    state: campaigns.state,
+    status: campaigns.status,
+    campaignClass: campaigns.campaignClass,
+    campaignCreatedBy: campaigns.campaignCreatedBy,
+    startTime: campaigns.startTime,
+    expireTime: campaigns.expireTime,
+    budget: listBudget,
+  }
+  const sums = {
+    spend: sql<string>`sum(${performanceDaily.spend})`.as('m_spend'),
+    clicks: sql<string>`sum(${performanceDaily.clicks})`.as('m_clicks'),
+    orders: sql<string>`sum(${performanceDaily.orders})`.as('m_orders'),
+    sales: sql<string>`sum(${performanceDaily.sales})`.as('m_sales'),
+  }
+  const paged = <T extends PgSelect>(select: T) =>
+    paging ? select.limit(paging.size).offset((paging.page - 1) * paging.size) : select
+
+  // One statement either way; performance_daily's key starts (campaign_id, day), so each campaign's
+  // facts in the range are one index range. Sorting by spend needs every filtered campaign's sum;
+  // any other order picks the page first and sums the facts of its campaigns only.
+  let rows: (Omit<ListedCampaign, 'budget' | 'spend' | 'clicks' | 'orders' | 'sales' | 'roas'> & {
+    budget: string
+    spend: string
+    clicks: string
+    orders: string
+    sales: string
+    total: string
+  })[]
+  if (query.sort === 'spend') {
+    const metrics = db.$with('metrics').as(
+      db
+        .select({ campaignId: performanceDaily.campaignId, ...sums })
+        .from(performanceDaily)
+        .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+        .where(and(...filters, between(performanceDaily.day, from, to)))
+        .groupBy(performanceDaily.campaignId),
+    )
+    const spend = sql<string>`coalesce(${metrics.spend}, 0)`
+    const order = dir === 'asc' ? asc : desc
+    rows = await paged(
+      db
+        .with(metrics)
+        .select({
+          ...columns,
+          spend,
+          clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
+          orders: sql<string>`coalesce(${metrics.orders}, 0)`,
+          sales: sql<string>`coalesce(${metrics.sales}, 0)`,
+          total: sql<string>`count(*) over ()`,
+        })
+        .from(campaigns)
+        .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
+        .where(and(...filters))
+        .orderBy(order(spend), order(campaigns.id))
+        .$dynamic(),
+    )
+  } else {
+    const orderSql = query.sort
+      ? sql`${sortColumn[query.sort]} ${sql.raw(dir)}, ${campaigns.id} ${sql.raw(dir)}`
+      : sql`${campaigns.createdAt} desc, ${campaigns.id} desc`
+    const page = db.$with('page').as(
+      paged(
+        db
+          .select({
+            pageId: sql<number>`${campaigns.id}`.as('page_id'),
+            rowNumber: sql<number>`row_number() over (order by ${orderSql})`.as('row_number'),
+            total: sql<string>`count(*) over ()`.as('total'),
+          })
+          .from(campaigns)
+          .where(and(...filters))
+          .orderBy(orderSql)
+          .$dynamic(),
+      ),
+    )
+    const metrics = db.$with('metrics').as(
+      db
+        .select({ campaignId: performanceDaily.campaignId, ...sums })
+        .from(performanceDaily)
+        .innerJoin(page, eq(page.pageId, performanceDaily.campaignId))
+        .where(between(performanceDaily.day, from, to))
+        .groupBy(performanceDaily.campaignId),
+    )
+    rows = await db
+      .with(page, metrics)
+      .select({
+        ...columns,
+        spend: sql<string>`coalesce(${metrics.spend}, 0)`,
+        clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
+        orders: sql<string>`coalesce(${metrics.orders}, 0)`,
+        sales: sql<string>`coalesce(${metrics.sales}, 0)`,
+        total: page.total,
+      })
+      .from(page)
+      .innerJoin(campaigns, eq(campaigns.id, page.pageId))
+      .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
+      .orderBy(asc(page.rowNumber))
+  }
+
+  let totalCount = Number(rows[0]?.total ?? 0)
+  if (rows.length === 0 && paging && paging.page > 1) {
+    const [counted] = await db
+      .select({ n: sql<string>`count(*)` })
+      .from(campaigns)
+      .where(and(...filters))
+    totalCount = Number(counted?.n ?? 0)
+  }
+  return {
+    range: { fromDate: from, toDate: to },
+    totalCount,
+    rows: rows.map(({ total: _total, ...row }) => {
+      const spend = Number(row.spend)
+      const sales = Number(row.sales)
+      return {
+        ...row,
+        budget: Number(row.budget),
+        spend,
+        clicks: Number(row.clicks),
+        orders: Number(row.orders),
+        sales,
+        roas: roas(sales, spend),
+      }
+    }),
+  }
+}
+
+/** A list row as loadHomePage answers it (spec §3 "Campaign (list row)"): name base64, times ISO. */
+export const homePageRow = (row: ListedCampaign): Omit<CampaignListRow, 'action'> => ({
+  id: row.id,
+  jmcampaign_id: row.jmcampaignId,
+  name: encodeName(row.name),
+  state: row.state,
+  status: row.status,
+  campaignClass: row.campaignClass,
+  campaignCreatedBy: row.campaignCreatedBy,
+  start_time: row.startTime.toISOString(),
+  expire_time: row.expireTime?.toISOString() ?? null,
+  budget: row.budget,
+  homePageMetrics: [
+    { spend: row.spend, clicks: row.clicks, orders: row.orders, sales: row.sales, roas: row.roas },
+  ],
+})
+
+export function campaignListRoutes(deps: PlatformDeps) {
+  const app = new Hono<Env>()
+  const db = () => deps.database.db
+
+  // spec §7: GET /campaign/loadHomePage (userId = the advertiser's account id; header User_id_role).
+  app.get('/v1/campaign/loadHomePage', async (c) => {
+    const query = loadHomePageQuerySchema.parse(c.req.query())
+    const auth = c.get('auth')
+    await assertMayActFor(db(), auth, query.userId)
+    const result = await listCampaigns(db(), query.userId, query, deps.now(), query)
+    c.header('User_id_role', auth.user.role)
+    const data: LoadHomePageResponse = {
+      campaigns: result.rows.map((row) => ({ ...homePageRow(row), action: rowAction(auth.user.role, row) })),
+      totalCount: result.totalCount,
+      page: query.page,
+      size: query.size,
+      totalPages: pageCount(result.totalCount, query.size),
+      fromDate: result.range.fromDate,
+      toDate: result.range.toDate,
+    }
+    return ok(c, data)
+  })
+
+  return app
+}

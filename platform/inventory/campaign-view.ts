@@ -1,0 +1,94 @@
+// A campaign with its pincodes and ad groups (spec campaigns §3 "Campaign (full)", §7 POST /campaign/view).
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { type CampaignFull, campaignViewBodySchema } from '../contracts/inventory'
+import type { Database } from '../db/client'
+import { adGroupProducts, adGroups, campaignPincodes, keywordTargets, pincodes } from '../db/schema'
+import type { PlatformDeps } from '../deps'
+import { notFound } from '../errors'
+import { type Env, ok } from '../http'
+import { type CampaignRow, campaignForCaller, encodeName } from './campaign-access'
+
+/** The full campaign of spec §3 "Campaign (full)". */
+export async function campaignView(db: Database, campaign: CampaignRow): Promise<CampaignFull> {
+  const pincodeRows = await db
+    .select({ pincode: pincodes.pincode, district: pincodes.district, state: pincodes.state })
+    .from(campaignPincodes)
+    .innerJoin(pincodes, eq(pincodes.pincode, campaignPincodes.pincode))
+    .where(eq(campaignPincodes.campaignId, campaign.id))
+    .orderBy(asc(pincodes.pincode))
+  const groups = await db
+    .select({
+      id: adGroups.id,
+      jmAdgroupId: adGroups.jmAdgroupId,
+      name: adGroups.name,
+      processingStatus: adGroups.processingStatus,
+      state: adGroups.state,
+      productsCount: sql<string>`(select count(*) from ${adGroupProducts} where ${adGroupProducts.adGroupId} = ${adGroups.id})`,
+      keywordsCount: sql<string>`(select count(*) from ${keywordTargets} where ${keywordTargets.adGroupId} = ${adGroups.id})`,
+    })
+    .from(adGroups)
+    .where(and(eq(adGroups.campaignId, campaign.id), ne(adGroups.state, 2)))
+    .orderBy(asc(adGroups.id))
+  return {
+    id: campaign.id,
+    jmcampaign_id: campaign.jmcampaignId,
+    name: encodeName(campaign.name),
+    state: campaign.state,
+    status: campaign.status,
+    submission: campaign.submission,
+    campaignClass: campaign.campaignClass,
+    campaignCreatedBy: campaign.campaignCreatedBy,
+    start_time: campaign.startTime.toISOString(),
+    expire_time: campaign.expireTime?.toISOString() ?? null,
+    budget_total_limit: campaign.budgetTotalLimit,
+    budget_daily_limit: campaign.budgetDailyLimit,
+    budget_pacing: campaign.budgetPacing,
+    ad_format_type: campaign.adFormatType,
+    targetingType: campaign.targetingType,
+    isPDP: campaign.isPdp,
+    isPrivileged: campaign.isPrivileged,
+    channel_id: campaign.channelId,
+    objective: campaign.objective,
+    campaign_type: campaign.campaignType,
+    deal_type: campaign.dealType,
+    app_site_id: campaign.appSiteId,
+    adspots: campaign.adspots,
+    sellerid: campaign.sellerId,
+    new_revenue_type: campaign.newRevenueType,
+    cpm: campaign.cpm,
+    cpd: campaign.cpd,
+    tag: campaign.tag,
+    weight: campaign.weight,
+    checksum: campaign.checksum,
+    biddingStrategy: campaign.biddingStrategy,
+    pincodeFilter: campaign.pincodeFilter,
+    pincodes: pincodeRows,
+    adGroups: groups.map((g) => ({
+      id: g.id,
+      jm_adgroup_id: g.jmAdgroupId,
+      adGroupName: g.name,
+      processing_status: g.processingStatus,
+      state: g.state,
+      products_count: Number(g.productsCount),
+      keywords_count: Number(g.keywordsCount),
+    })),
+  }
+}
+
+export function campaignViewRoutes(deps: PlatformDeps) {
+  const app = new Hono<Env>()
+
+  // spec §7: POST /campaign/view body {channel_id, jmcampaign_id, id}.
+  app.post('/v1/campaign/view', async (c) => {
+    const body = campaignViewBodySchema.parse(await c.req.json())
+    const db = deps.database.db
+    const campaign = await campaignForCaller(db, c.get('auth'), body.id)
+    if (body.jmcampaign_id !== undefined && body.jmcampaign_id !== campaign.jmcampaignId) {
+      throw notFound('Campaign')
+    }
+    return ok(c, await campaignView(db, campaign))
+  })
+
+  return app
+}
