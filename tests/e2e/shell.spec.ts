@@ -188,3 +188,63 @@ test('a dead token on the terms page leads to /unauthorized (spec §8)', async (
   await expect(page).toHaveURL('/unauthorized')
   await expect(page.getByText('You are not authorized to view this page.')).toBeVisible()
 })
+
+// decision 015: an error or a 404 inside the console keeps the header and the menu, says what happened
+// in a plain sentence and offers a way back; never a stack trace.
+const consoleErrors = [
+  {
+    who: 'a seller, a campaign id that is no campaign id',
+    email: 'seller@example.com',
+    sellerId: undefined,
+    path: '/campaigns/0/history',
+    label: 'SELLER',
+    menu: ['Campaign', 'Analytics'],
+    home: '/campaigns',
+  },
+  {
+    who: 'an admin, a campaign the platform does not know',
+    email: 'ops@example.com',
+    sellerId: SELLER.id,
+    path: '/admin/campaigns/999999999/history',
+    label: 'ADMIN',
+    menu: ['Campaign', 'Analytics', 'User Management', 'Onboarding'],
+    home: '/admin/campaigns',
+  },
+] as const
+
+for (const c of consoleErrors) {
+  test(`a 404 inside the console keeps the header and the menu (${c.who})`, async ({ page, signInAs }) => {
+    await signInAs(c.email, { sellerId: c.sellerId })
+    const response = await page.goto(c.path)
+    expect(response?.status()).toBe(404)
+    await expect(page).toHaveURL(c.path)
+
+    const header = page.getByRole('banner')
+    await expect(header.getByTestId('role-label')).toHaveText(c.label)
+    await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible()
+    const menu = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link')
+    await expect(menu).toHaveText([...c.menu])
+
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('404 Page not found')
+    await expect(main).toContainText('This page does not exist, or it is not available to you.')
+    // Plain words only: no stack frame, source path or service message.
+    const text = await page.locator('body').innerText()
+    expect(text).not.toMatch(/\bat \S+ \(|node_modules|\.tsx?:\d+|Error:|Not found/)
+
+    // The way back: the user's home, the campaign list.
+    await main.getByRole('link', { name: 'Go back to home page' }).click()
+    await expect(page).toHaveURL(c.home)
+    await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible()
+  })
+}
+
+test('the menu still works from the error page', async ({ page, signInAs }) => {
+  await signInAs('seller@example.com')
+  await page.goto('/campaigns/not-a-number/delete')
+  await expect(page.getByText('404 Page not found')).toBeVisible()
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Analytics' }).click()
+  await expect(page).toHaveURL('/analytics')
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible()
+  await expect(page.getByText('404 Page not found')).toHaveCount(0)
+})
