@@ -1,6 +1,7 @@
 // The console's only way to the platform. Each service is reached in-process through the load
 // context's platformFetch (default), or over HTTP when its *_SERVICE_URL is set.
 import type { AppLoadContext } from '@remix-run/node'
+import type { z } from 'zod/v4'
 import { firstErrorText } from '../../platform/contracts/envelope'
 
 export type ServiceName = 'auth' | 'inventory' | 'payments'
@@ -24,6 +25,24 @@ export type UpstreamResult<T> = UpstreamOk<T> | UpstreamError
 
 type Query = Record<string, string | number | boolean | null | undefined>
 type CallOptions = { query?: Query; json?: unknown; body?: BodyInit; headers?: HeadersInit }
+/** A call naming its answer's contract (platform/contracts): `data` is parsed with it and typed by it. */
+type ContractCall<S extends z.ZodType> = CallOptions & { response: S }
+
+/**
+ * An answer that does not match its contract (docs/decisions/014). Under test it is thrown, so drift
+ * between a handler and its contract fails the test that made the call; in production the call
+ * answers 502 with a plain message and the issues are logged.
+ */
+export class ContractViolation extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(`The answer of ${path} does not match its contract: ${JSON.stringify(issues.slice(0, 5))}`)
+    this.name = 'ContractViolation'
+  }
+}
+const underTest = () => process.env.VITEST !== undefined || process.env.NODE_ENV === 'test'
 
 export type Transport = { fetch: (request: Request) => Promise<Response>; base: string; remote: boolean }
 
@@ -65,7 +84,11 @@ export function createUpstreamClient(
     return transport.fetch(new Request(url, { method, headers, body }))
   }
 
-  async function request<T>(method: string, path: string, call?: CallOptions): Promise<UpstreamResult<T>> {
+  async function request<T>(
+    method: string,
+    path: string,
+    call?: CallOptions & { response?: z.ZodType },
+  ): Promise<UpstreamResult<T>> {
     const response = await raw(method, path, call)
     const text = await response.text()
     let parsed: unknown = text
@@ -74,20 +97,52 @@ export function createUpstreamClient(
     } catch {
       // Not JSON (e.g. a plain 'unauthorized'): keep the text as the body.
     }
-    const envelope = parsed as { code?: number; data?: T; message?: string } | null
+    const envelope = parsed as { code?: number; data?: unknown; message?: string } | null
     if (response.ok && envelope && typeof envelope === 'object' && (envelope.code ?? 200) < 300) {
-      return { ok: true, status: response.status, data: envelope.data as T, message: envelope.message ?? '' }
+      let data = envelope.data
+      if (call?.response) {
+        const checked = call.response.safeParse(data)
+        if (!checked.success) {
+          const violation = new ContractViolation(path, checked.error.issues)
+          if (underTest()) throw violation
+          // One JSON line on stderr, as entry.server.tsx logs (the console does not import platform/log).
+          console.error(
+            JSON.stringify({
+              time: new Date().toISOString(),
+              level: 'error',
+              msg: violation.message,
+              requestId: options.requestId,
+            }),
+          )
+          return { ok: false, status: 502, message: 'The service answered unexpectedly', body: parsed }
+        }
+        data = checked.data
+      }
+      return { ok: true, status: response.status, data: data as T, message: envelope.message ?? '' }
     }
     const message = typeof parsed === 'string' && parsed ? parsed : firstErrorText(parsed)
     return { ok: false, status: response.status, message, body: parsed }
   }
 
+  /** With `response`, the answer's `data` is parsed with that contract and typed by it. */
+  function method(name: string) {
+    function call<S extends z.ZodType>(
+      path: string,
+      options: ContractCall<S>,
+    ): Promise<UpstreamResult<z.output<S>>>
+    function call<T>(path: string, options?: CallOptions): Promise<UpstreamResult<T>>
+    function call(path: string, options?: CallOptions & { response?: z.ZodType }) {
+      return request(name, path, options)
+    }
+    return call
+  }
+
   return {
     raw,
-    get: <T>(path: string, call?: CallOptions) => request<T>('GET', path, call),
-    post: <T>(path: string, call?: CallOptions) => request<T>('POST', path, call),
-    put: <T>(path: string, call?: CallOptions) => request<T>('PUT', path, call),
-    patch: <T>(path: string, call?: CallOptions) => request<T>('PATCH', path, call),
-    delete: <T>(path: string, call?: CallOptions) => request<T>('DELETE', path, call),
+    get: method('GET'),
+    post: method('POST'),
+    put: method('PUT'),
+    patch: method('PATCH'),
+    delete: method('DELETE'),
   }
 }

@@ -4,7 +4,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { z } from 'zod/v4'
+import { z } from 'zod/v4'
 import { campaigns } from '../db/schema'
 import { INVENTORY_BASE } from '../inventory'
 import { PAYMENTS_BASE } from '../payments'
@@ -38,9 +38,11 @@ afterAll(async () => {
 async function expectContract<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
   const body = await response.json()
   expect(response.status, JSON.stringify(body)).toBe(200)
-  const envelope = envelopeSchema(schema).safeParse(body)
-  expect(envelope.error?.issues ?? []).toEqual([])
-  expect(envelope.data?.data).toEqual(body.data)
+  expect(envelopeSchema(z.unknown()).safeParse(body).error?.issues ?? []).toEqual([])
+  const data = schema.safeParse(body.data)
+  expect(data.error?.issues ?? []).toEqual([])
+  // Parsing drops what the contract does not name: an unnamed extra field fails here.
+  expect(data.data).toEqual(body.data)
   return body.data
 }
 
