@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/v4'
 import { campaigns } from '../db/schema'
 import { INVENTORY_BASE } from '../inventory'
+import { applyCampaignStates } from '../jobs/campaign-states'
 import { PAYMENTS_BASE } from '../payments'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
 import { envelopeSchema } from './envelope'
@@ -126,6 +127,29 @@ describe('inventory contracts', () => {
       campaignHistoryResponseSchema,
     )
     expect(system.entries[0]?.action).toBe('CAMPAIGN_CLONED')
+  })
+
+  it('history with an entry of the state engine (no actor)', async () => {
+    const [expiring] = await t.db
+      .insert(campaigns)
+      .values({
+        jmcampaignId: 995_000_001,
+        name: 'Contract history',
+        sellerId: 100001,
+        campaignClass: 'Sponsored',
+        state: 1,
+        status: 1,
+        submission: 'SUBMITTED',
+        startTime: new Date(t.deps.now().getTime() - 10 * 86_400_000),
+        expireTime: new Date(t.deps.now().getTime() - 86_400_000),
+      })
+      .returning()
+    await applyCampaignStates(t.db, t.deps.now(), { campaignIds: [expiring!.id] })
+    const history = await expectContract(
+      await t.request(inventory(`/v1/campaign/${expiring!.id}/history`), { token: seller }),
+      campaignHistoryResponseSchema,
+    )
+    expect(history.entries).toMatchObject([{ action: 'CAMPAIGN_STATE_CHANGED', actor: null }])
   })
 
   it('delete', async () => {
