@@ -1,36 +1,19 @@
-// Walks the route table of spec accounts §2 for every role and session state: each path ends on the
-// spec's page or redirect. Runs once, without JavaScript (the 'routes' project).
-import type { Role } from '../../platform/rules/roles'
+// Walks every entry of the route table (app/route-table.ts) for every role and session state: each path
+// ends where the spec's guard rules (accounts §2 "Route guard") say, and the page it ends on shows its
+// own <h1> (and a dialog route its dialog), so a page that fails at its own URL fails here too. Runs
+// once, without JavaScript (the 'routes' project).
+import type { Page } from '@playwright/test'
+import {
+  entryAt,
+  type Heading,
+  pathOf,
+  ROUTE_LIST,
+  ROUTES,
+  type RouteEntry,
+  type RouteId,
+} from '../../app/route-table'
+import { ADMIN_ROLES, type Role } from '../../platform/rules/roles'
 import { expect, test } from './fixtures'
-
-const ADMIN: Role[] = ['SUPERADMIN', 'OPS']
-const ADVERTISER: Role[] = ['AGENCY', 'BRAND', 'SELLER']
-const ALL: Role[] = [...ADMIN, ...ADVERTISER]
-
-// spec accounts §2 "Routes and allowed roles"; needsSeller false for the routes that "pass without a seller id".
-const ROUTES: { path: string; roles: Role[]; needsSeller: boolean }[] = [
-  { path: '/admin/select-account', roles: ADMIN, needsSeller: false },
-  { path: '/select-account', roles: ['AGENCY'], needsSeller: false },
-  { path: '/admin/campaigns', roles: ADMIN, needsSeller: true },
-  { path: '/campaigns', roles: ADVERTISER, needsSeller: true },
-  { path: '/admin/analytics', roles: ADMIN, needsSeller: true },
-  { path: '/analytics', roles: ADVERTISER, needsSeller: true },
-  { path: '/admin/billing', roles: ['SUPERADMIN'], needsSeller: false },
-  { path: '/create-campaign', roles: ALL, needsSeller: true },
-  { path: '/admin/saved-reports', roles: ADMIN, needsSeller: true },
-  { path: '/saved-reports', roles: ADVERTISER, needsSeller: true },
-  { path: '/admin/default-reports', roles: ADMIN, needsSeller: true },
-  { path: '/admin/save-schedule-report', roles: ADMIN, needsSeller: true },
-  { path: '/save-schedule-report', roles: ADVERTISER, needsSeller: true },
-  { path: '/admin/onboarding', roles: ADMIN, needsSeller: false },
-  { path: '/admin/userManagement', roles: ADMIN, needsSeller: false },
-  { path: '/admin/requestApproval', roles: ['SUPERADMIN'], needsSeller: false },
-  { path: '/requestApproval', roles: ['BRAND'], needsSeller: false },
-  { path: '/link', roles: ['AGENCY'], needsSeller: false },
-  { path: '/delink', roles: ['AGENCY', 'BRAND'], needsSeller: false },
-  { path: '/admin/approval', roles: ['SUPERADMIN'], needsSeller: false },
-  { path: '/admin/bulkUpload', roles: ['SUPERADMIN'], needsSeller: false },
-]
 
 type State = { name: string; email?: string; role?: Role; sellerId?: number | null; tnc?: boolean }
 
@@ -70,92 +53,135 @@ const STATES: State[] = [
   },
 ]
 
-const TERMS = '/terms-and-conditions'
-const prefix = (role: Role) => (ADMIN.includes(role) ? '/admin' : '')
+/** A query some pages need to be themselves (the external login landing shows its hand-off). */
+const QUERY: Partial<Record<RouteId, string>> = { externalLogin: '?token=route-table' }
+
+const isAdmin = (state: State) => (ADMIN_ROLES as readonly Role[]).includes(state.role!)
+const LOGIN = ROUTES.login.path
+const TERMS = ROUTES.terms.path
+const UNAUTHORIZED = ROUTES.unauthorized.path
 
 /** Where Login sends a signed-in user (then that page's own guard applies). */
 function home(state: State): string {
-  const role = state.role!
-  const target = ADMIN.includes(role)
-    ? state.sellerId
-      ? '/admin/campaigns'
-      : '/admin/select-account'
-    : role === 'AGENCY' && !state.sellerId
-      ? '/select-account'
-      : '/campaigns'
-  return expected(target, state)
+  const campaigns = isAdmin(state) ? ROUTES.adminCampaigns : ROUTES.campaigns
+  const chooser = isAdmin(state) ? ROUTES.adminSelectAccount : ROUTES.selectAccount
+  const choosesAccount = isAdmin(state) || state.role === 'AGENCY'
+  return expected(choosesAccount && !state.sellerId ? chooser : campaigns, state, {})
 }
 
-/** The spec's guard rules (accounts §2 "Route guard"), applied to the route table. */
-function expected(path: string, state: State): string {
+/** The spec's guard rules (accounts §2 "Route guard") applied to an entry: the path it ends on. */
+function expected(entry: RouteEntry, state: State, params: Record<string, number>): string {
   const signedIn = Boolean(state.email)
   const termsPending = state.tnc === false && (state.role === 'AGENCY' || Boolean(state.sellerId))
-  switch (path) {
-    case '/':
-      return signedIn ? home(state) : '/'
-    case '/unauthorized':
-      // Public: a failed token check on the terms pages lands here.
-      return path
-    case '/tncErrorPopup':
-      // Any signed-in user (spec "any"); the terms rule still applies first.
-      if (!signedIn) return '/'
-      return termsPending ? TERMS : path
-    case TERMS:
-      if (!signedIn) return '/'
-      if (ADMIN.includes(state.role!) || state.tnc !== false) return '/unauthorized'
-      return TERMS
-    case '/StaticTnCPage':
-      return signedIn && state.tnc !== false ? '/unauthorized' : path
-    case '/ads/auth/v1/external/login':
-      return signedIn ? home(state) : path
-    case '/home':
-      if (!signedIn) return '/'
-      if (state.role !== 'SELLER') return home(state)
-      return termsPending ? TERMS : path
-    case '/advanced-reports': {
-      if (!signedIn) return '/'
-      if (termsPending) return TERMS
-      if (!state.sellerId) return home(state)
-      return expected(`${prefix(state.role!)}/save-schedule-report`, state)
-    }
+  switch (entry.id as RouteId) {
+    case 'login':
+    case 'externalLogin':
+      // Login and external-login pages redirect signed-in users.
+      return signedIn ? home(state) : entry.path
+    case 'loginVerify':
+    case 'loginElsewhere':
+      // Steps of a sign-in in progress: without one, back to Login (which sends a signed-in user home).
+      return signedIn ? home(state) : LOGIN
+    case 'forgotPasswordVerify':
+      return ROUTES.forgotPassword.path
+    case 'unauthorized':
+    case 'forgotPassword':
+    case 'forgotPasswordDone':
+    case 'termsNotAccepted':
+      return entry.path
+    case 'terms':
+      // The click-wrap page is for SELLER, BRAND and AGENCY who have not accepted; others: unauthorized.
+      if (!signedIn) return LOGIN
+      if (isAdmin(state) || state.tnc !== false) return UNAUTHORIZED
+      return entry.path
+    case 'staticTerms':
+      return signedIn && state.tnc !== false ? UNAUTHORIZED : entry.path
   }
-  const route = ROUTES.find((r) => r.path === path)
-  if (!route) return signedIn ? home(state) : '/' // any other path redirects to /
-  if (!signedIn) return '/'
-  if (!route.roles.includes(state.role!)) return home(state)
-  if (termsPending) return TERMS
-  if (route.needsSeller && !state.sellerId) return home(state)
-  return path
+  if (!signedIn) return LOGIN
+  if (entry.roles && !entry.roles.includes(state.role!)) return home(state)
+  if (termsPending && !entry.termsPage) return TERMS
+  if (entry.needsSeller && !state.sellerId) return home(state)
+  if (entry.id === 'advancedReports') {
+    // It sets advanced mode and goes to save-schedule-report under the role's prefix.
+    return expected(isAdmin(state) ? ROUTES.adminSaveScheduleReport : ROUTES.saveScheduleReport, state, {})
+  }
+  return pathOf(entry, params)
 }
 
-const PATHS = [
-  '/',
-  ...ROUTES.map((r) => r.path),
-  '/advanced-reports',
-  '/home',
-  '/unauthorized',
-  '/tncErrorPopup',
-  TERMS,
-  '/StaticTnCPage',
-  '/ads/auth/v1/external/login',
-  '/no/such/page',
-]
+const headingText = (heading: Heading) => (typeof heading === 'string' ? heading : `${heading.startsWith}…`)
+
+/** What a page at a path must show: its entry's <h1> and, for a dialog route, the dialog's title. */
+function ownPage(pathname: string): string {
+  const entry = entryAt(pathname)
+  if (!entry) return 'no entry in the route table'
+  if (entry.heading === null) return 'a file'
+  return `h1 "${headingText(entry.heading)}"${entry.dialog ? `, dialog "${entry.dialog}"` : ''}`
+}
+
+/** What the page shows: its <h1> (a data-dependent end cut to the entry's fixed start), its dialog. */
+async function shownPage(page: Page, pathname: string): Promise<string> {
+  const entry = entryAt(pathname)
+  const h1s = await page.locator('h1').allInnerTexts()
+  const h1 = h1s
+    .map((text) => {
+      const heading = entry?.heading
+      return heading && typeof heading !== 'string' && text.startsWith(heading.startsWith)
+        ? headingText(heading)
+        : text
+    })
+    .join(' | ')
+  const dialogs = await page.locator('[role="dialog"] h2').allInnerTexts()
+  return `h1 "${h1}"${dialogs.length ? `, dialog "${dialogs.join(' | ')}"` : ''}`
+}
+
+/** A campaign of the state's account that it may delete (so its delete dialog and history open). */
+async function deletableCampaign(page: Page, state: State): Promise<number> {
+  const list = isAdmin(state) ? ROUTES.adminCampaigns : ROUTES.campaigns
+  if (expected(list, state, {}) !== list.path) return 1 // the guard answers before the id is read
+  await page.goto(list.path)
+  const href = await page.locator('a[href*="/delete"]').first().getAttribute('href')
+  const id = Number(href?.match(/\/campaigns\/(\d+)\/delete/)?.[1])
+  expect(id, `a deletable campaign on ${list.path}`).toBeGreaterThan(0)
+  return id
+}
 
 for (const state of STATES) {
   test(`route table: ${state.name}`, async ({ page, signInAs }) => {
+    test.setTimeout(180_000)
     if (state.email) await signInAs(state.email, { sellerId: state.sellerId ?? null })
+    const params = { id: await deletableCampaign(page, state) }
     const outcomes: string[] = []
     const wanted: string[] = []
-    for (const path of PATHS) {
-      await page.goto(path)
-      const url = new URL(page.url())
-      outcomes.push(`${path} → ${url.pathname}`)
-      wanted.push(`${path} → ${expected(path, state)}`)
+    const walk = [...ROUTE_LIST, { id: 'unknown', path: '/no/such/page' } as RouteEntry]
+    for (const entry of walk) {
+      const url =
+        (entry.id === 'unknown' ? entry.path : pathOf(entry, params)) + (QUERY[entry.id as RouteId] ?? '')
+      const target =
+        entry.id === 'unknown' ? (state.email ? home(state) : LOGIN) : expected(entry, state, params)
+      wanted.push(`${url} → ${target}: ${ownPage(target)}`)
+
+      if (entry.heading === null) {
+        // A file answers as one; anything else is a page to look at.
+        const response = await page.request.get(url)
+        const type = response.headers()['content-type'] ?? ''
+        if (!type.startsWith('text/html')) {
+          const landed = new URL(response.url()).pathname
+          outcomes.push(
+            `${url} → ${landed}: ${response.ok() && type.startsWith('text/csv') ? 'a file' : type}`,
+          )
+          continue
+        }
+      }
+      const response = await page.goto(url)
+      const landed = new URL(page.url()).pathname
+      const status = response?.status() ?? 0
+      const shown = status >= 400 ? `status ${status}` : await shownPage(page, landed)
+      outcomes.push(`${url} → ${landed}: ${shown}`)
     }
     expect(outcomes).toEqual(wanted)
     if (state.email) {
       // The walk did not end the session: the home page still answers as signed in.
-      await page.goto('/')
+      await page.goto(LOGIN)
       await expect(page).toHaveURL(home(state))
     }
   })
