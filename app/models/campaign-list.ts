@@ -1,16 +1,27 @@
-// The campaign list's filters as the page's query string (spec campaigns §2, §9): a filtered page is a
-// URL that works without JavaScript and survives reload. Shared by the loader, the page and the tests.
+// The campaign list's state as the page's query string (spec campaigns §2, §9), on the list kit
+// (list-state.ts): a filtered page is a URL that works without JavaScript and survives reload.
+// Shared by the loader, the page and the tests.
+import {
+  CAMPAIGN_SORT_FIELDS,
+  CAMPAIGN_SORT_VALUES,
+  type CampaignSortField,
+} from '../../platform/rules/campaign-list'
 import { CAMPAIGN_STATUS_FILTERS, type CampaignStatusFilter } from '../../platform/rules/campaigns'
-
-export const DATE_FILTERS = [
-  { value: 'CUSTOM', label: 'Custom' },
-  { value: 'TODAY', label: 'Today' },
-  { value: 'LAST_1D', label: 'Last 1 day' },
-  { value: 'LAST_7D', label: 'Last 1 week' },
-  { value: 'LAST_30D', label: 'Last 1 month' },
-  { value: 'CURRENT_MONTH', label: 'Current month' },
-] as const
-export type DateFilterType = (typeof DATE_FILTERS)[number]['value']
+import {
+  DATE_FILTER_TYPES,
+  DEFAULT_DATE_FILTER,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+} from '../../platform/rules/lists'
+import {
+  defineList,
+  enumFilter,
+  isFiltered,
+  type ListState,
+  parseListState,
+  search,
+  textFilter,
+} from './list-state'
 
 export const STATUS_FILTER_LABELS: Record<CampaignStatusFilter, string> = {
   ALL: 'All Status',
@@ -20,84 +31,39 @@ export const STATUS_FILTER_LABELS: Record<CampaignStatusFilter, string> = {
   Expired: 'Expired',
 }
 
-export const SORT_FIELDS = [
-  { value: 'startDateTime', label: 'Start Date' },
-  { value: 'endDateTime', label: 'End Date' },
-  { value: 'budget', label: 'Budget' },
-  { value: 'spend', label: 'Spend' },
-] as const
-export type SortField = (typeof SORT_FIELDS)[number]['value']
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const
+/** The four sortable columns (spec §2), in the order of the table: the platform's own list. */
+export const SORT_FIELDS = CAMPAIGN_SORT_FIELDS
+export type SortField = CampaignSortField
 
 /** The campaign editor (the create/edit screen, spec §2): a new one, or campaign `id`. */
 export const EDITOR_PATH = '/create-campaign'
 export const editorPath = (id: number) => `${EDITOR_PATH}?id=${id}`
 
-export type ListQuery = {
-  search: string
-  dateFilterType: DateFilterType
-  fromDate: string
-  toDate: string
-  status: CampaignStatusFilter
-  sort: SortField | ''
-  direction: 'asc' | 'desc'
-  page: number
-  size: number
-}
-
-export const DEFAULT_QUERY: ListQuery = {
-  search: '',
-  dateFilterType: 'LAST_1D',
-  fromDate: '',
-  toDate: '',
-  status: 'ALL',
-  sort: '',
-  direction: 'desc',
-  page: 1,
-  size: 10,
-}
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
-  value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback
-
-/** Reads the list's filters from a URL's query; anything unknown falls back to the default. */
-export function parseListQuery(params: URLSearchParams): ListQuery {
-  const page = Number(params.get('page'))
-  const size = Number(params.get('size'))
-  return {
+/** The campaign list's URL state: no sort means the platform's order, newest first. */
+export const CAMPAIGN_LIST = defineList({
+  filters: {
     // Not cut here: the platform refuses a search over 200 characters and the page shows its message.
-    search: (params.get('search') ?? '').trim(),
-    dateFilterType: oneOf(
-      DATE_FILTERS.map((f) => f.value),
-      params.get('dateFilterType'),
-      DEFAULT_QUERY.dateFilterType,
-    ),
-    fromDate: params.get('fromDate') ?? '',
-    toDate: params.get('toDate') ?? '',
-    status: oneOf(CAMPAIGN_STATUS_FILTERS, params.get('status'), DEFAULT_QUERY.status),
-    sort: oneOf(['', ...SORT_FIELDS.map((f) => f.value)], params.get('sort'), ''),
-    direction: oneOf(['asc', 'desc'], params.get('direction'), DEFAULT_QUERY.direction),
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
-    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_QUERY.size,
-  }
-}
+    search: textFilter(),
+    dateFilterType: enumFilter(DATE_FILTER_TYPES, DEFAULT_DATE_FILTER),
+    fromDate: textFilter({ onlyWhen: { key: 'dateFilterType', is: 'CUSTOM' } }),
+    toDate: textFilter({ onlyWhen: { key: 'dateFilterType', is: 'CUSTOM' } }),
+    status: enumFilter(CAMPAIGN_STATUS_FILTERS, 'ALL'),
+  },
+  sortFields: CAMPAIGN_SORT_VALUES,
+  pageSizes: PAGE_SIZES,
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+})
+
+export type ListQuery = ListState<typeof CAMPAIGN_LIST>
+
+/** Reads the list's state from a URL's query; anything unknown falls back to the default. */
+export const parseListQuery = (params: URLSearchParams): ListQuery => parseListState(CAMPAIGN_LIST, params)
 
 /** The query string of a list state, leaving defaults out; `changes` override `query`. */
-export function listSearch(query: ListQuery, changes: Partial<ListQuery> = {}): string {
-  const next = { ...query, ...changes }
-  const params = new URLSearchParams()
-  for (const key of Object.keys(DEFAULT_QUERY) as (keyof ListQuery)[]) {
-    const value = next[key]
-    if (key === 'fromDate' || key === 'toDate') {
-      if (next.dateFilterType === 'CUSTOM' && value) params.set(key, String(value))
-      continue
-    }
-    if (value !== DEFAULT_QUERY[key]) params.set(key, String(value))
-  }
-  const search = params.toString()
-  return search ? `?${search}` : ''
-}
+export const listSearch = (query: ListQuery, changes: Partial<ListQuery> = {}) =>
+  search(CAMPAIGN_LIST, query, changes)
+
+export const listIsFiltered = (query: ListQuery) => isFiltered(CAMPAIGN_LIST, query)
 
 /** Custom dates (spec §2: start and end, no future dates); the message is the spec's date message. */
 export function customDateError(query: ListQuery, today: string): string | null {

@@ -2,9 +2,17 @@
 // the /campaigns (AGENCY, BRAND, SELLER) and /admin/campaigns (SUPERADMIN, OPS) route trees.
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { z } from 'zod/v4'
-import { campaignStateLabel, istDate, privilegeReadOnly } from '../../platform/rules/campaigns'
+import {
+  mayCloneCampaign,
+  mayCreateAnyCampaign,
+  mayCreateCampaign,
+  mayDeleteCampaign,
+  mayEditCampaign,
+} from '../../platform/rules/campaign-permissions'
+import { campaignStateLabel } from '../../platform/rules/campaigns'
+import { istDate } from '../../platform/rules/time'
 import { formatIstDateTime } from '../../platform/rules/format'
-import { isAdminRole, type Role, routePrefix } from '../../platform/rules/roles'
+import { type Role, routePrefix } from '../../platform/rules/roles'
 import { redirectWithFlash } from '../flash.server'
 import {
   type CurrentUser,
@@ -33,9 +41,6 @@ async function failWith(result: UpstreamResult<unknown>, user: CurrentUser) {
   await redirectForStatus(result, user.role)
   return result.ok ? '' : result.message || `The service answered ${result.status}`
 }
-
-/** Staff always create; others need credits (spec §6). */
-export const mayCreate = (role: Role, creditsEnabled: boolean) => isAdminRole(role) || creditsEnabled
 
 export async function listLoader({ request, context }: Args, guard: GuardOptions) {
   const user = await requireUser(request, context, guard)
@@ -80,7 +85,7 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
       : stats.ok
         ? stats.data.totalAvailableCredit
         : 0,
-    canCreate: mayCreate(user.role, creditsEnabled),
+    canCreate: mayCreateAnyCampaign(user.role, creditsEnabled),
     page: page
       ? {
           totalCount: page.totalCount,
@@ -103,7 +108,9 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
             budget: row.budget,
             ...(row.homePageMetrics[0] ?? { spend: 0, clicks: 0, orders: 0, sales: 0, roas: 0 }),
             action: row.action,
-            readOnly: privilegeReadOnly(user.role, row),
+            canEdit: mayEditCampaign(user.role, row),
+            canClone: mayCloneCampaign(user.role, row, creditsEnabled),
+            canDelete: mayDeleteCampaign(user.role, row),
           })),
         }
       : null,
@@ -158,8 +165,9 @@ export async function classDialogLoader({ request, context }: Args, guard: Guard
   if (!credit.ok) await redirectForStatus(credit, user.role)
   const creditsEnabled = credit.ok && credit.data.creditsEnabled
   return {
-    chooses: isAdminRole(user.role),
-    sponsoredEnabled: mayCreate(user.role, creditsEnabled),
+    // Only who may create a Privilege campaign chooses the class (spec §2); Sponsored by its own rule.
+    chooses: mayCreateCampaign(user.role, 'Privilege', creditsEnabled),
+    sponsoredEnabled: mayCreateCampaign(user.role, 'Sponsored', creditsEnabled),
     back: campaignsPath(user.role) + returnSearch(new URL(request.url).search),
   }
 }
@@ -173,7 +181,7 @@ async function loadDeletion({ request, context, params }: Args, guard: GuardOpti
     await redirectForStatus(view, user.role)
     throw new Response(view.message, { status: view.status === 404 ? 404 : 502 })
   }
-  if (privilegeReadOnly(user.role, view.data)) throw redirect(UNAUTHORIZED_PATH)
+  if (!mayDeleteCampaign(user.role, view.data)) throw redirect(UNAUTHORIZED_PATH)
   const url = new URL(request.url)
   const search = returnSearch(url.search)
   const confirmation = {

@@ -1,13 +1,18 @@
 // Campaign history (beyond the spec): who changed what and when, from the audit log, newest first.
+// On the list kit: a captioned table, the pager (20 entries a page, no size choice), an empty state.
 import { Link } from '@remix-run/react'
 import type { historyLoader } from '../../models/campaign-page.server'
+import { EmptyState, ListTable, LoadingStatus, Pager, useListPending } from '../list'
 import * as styles from './campaigns.css'
 
 export type HistoryData = Awaited<ReturnType<typeof historyLoader>>
 
+const COLUMNS = [{ label: 'When' }, { label: 'Who' }, { label: 'What' }, { label: 'Changes' }]
+
 export function HistoryPage({ data }: { data: HistoryData }) {
   const { campaign } = data
-  const pageLink = (page: number) => `${data.base}/${campaign.id}/history${page > 1 ? `?page=${page}` : ''}`
+  const path = `${data.base}/${campaign.id}/history`
+  const pending = useListPending(path)
   return (
     <section aria-labelledby="history-heading" className={styles.page}>
       <p>
@@ -22,59 +27,35 @@ export function HistoryPage({ data }: { data: HistoryData }) {
         Campaign ID {campaign.jmcampaign_id}
         {campaign.deleted ? ' · deleted' : ''} · times in IST
       </p>
+      <LoadingStatus pending={pending} />
       {data.entries.length === 0 ? (
-        <div className={styles.empty} data-testid="empty-history">
-          <p>No changes recorded yet.</p>
-        </div>
+        <EmptyState title="No changes recorded yet." />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                {['When', 'Who', 'What', 'Changes'].map((label) => (
-                  <th key={label} scope="col" className={styles.headCell}>
-                    {label}
-                  </th>
+        <ListTable caption={`History of ${campaign.name}, newest first`} columns={COLUMNS} busy={pending}>
+          {data.entries.map((entry) => (
+            <tr key={entry.id} data-testid="history-row">
+              <td className={styles.cell}>{entry.when}</td>
+              <td className={styles.cell}>
+                {entry.who}
+                <br />
+                <span className={styles.muted}>{entry.whoDetail}</span>
+              </td>
+              <td className={styles.cell}>{entry.what}</td>
+              <td className={styles.cell}>
+                {entry.changes.map((line) => (
+                  <div key={line}>{line}</div>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry) => (
-                <tr key={entry.id} data-testid="history-row">
-                  <td className={styles.cell}>{entry.when}</td>
-                  <td className={styles.cell}>
-                    {entry.who}
-                    <br />
-                    <span className={styles.muted}>{entry.whoDetail}</span>
-                  </td>
-                  <td className={styles.cell}>{entry.what}</td>
-                  <td className={styles.cell}>
-                    {entry.changes.map((line) => (
-                      <div key={line}>{line}</div>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {data.totalPages > 1 ? (
-        <nav className={styles.pager} aria-label="Pages">
-          <span>
-            Page {data.page} of {data.totalPages}
-          </span>
-          {data.page > 1 ? (
-            <Link to={pageLink(data.page - 1)} className={styles.pagerLink} aria-label="Previous page">
-              ←
-            </Link>
-          ) : null}
-          {data.page < data.totalPages ? (
-            <Link to={pageLink(data.page + 1)} className={styles.pagerLink} aria-label="Next page">
-              →
-            </Link>
-          ) : null}
-        </nav>
+        <Pager
+          page={data.page}
+          totalPages={data.totalPages}
+          pageLink={(page) => `${path}${page > 1 ? `?page=${page}` : ''}`}
+        />
       ) : null}
     </section>
   )

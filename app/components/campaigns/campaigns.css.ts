@@ -1,7 +1,11 @@
 import { style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
-import { formError, input, primary, secondary } from '../form.css'
+import { primary, secondary } from '../form.css'
+import { cell, headCell, muted, numeric, visuallyHidden } from '../list/list.css'
 import { dialog as pageDialog } from '../pages.css'
+
+// The list kit's cell, header and text styles, for the campaign table's own cells and the dialogs.
+export { cell, muted, numeric, visuallyHidden }
 
 export const page = style({ display: 'grid', gap: vars.space.md, minWidth: 0 })
 
@@ -36,20 +40,6 @@ export const statValue = style({ fontSize: vars.fontSize.xl, fontWeight: 700, ma
 
 export const dimmedNote = style({ margin: 0, fontWeight: 600, color: vars.color.warning })
 
-export const filters = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.md,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderSubtle}`,
-  borderRadius: vars.radius.md,
-})
-
-export const field = style({ display: 'grid', gap: vars.space.xs })
-export const control = style([input, { font: 'inherit' }])
-
 export const customDates = style({
   display: 'flex',
   flexWrap: 'wrap',
@@ -60,32 +50,6 @@ export const customDates = style({
   padding: 0,
 })
 
-export const fieldError = style({ color: vars.color.danger, fontWeight: 600, margin: 0, flexBasis: '100%' })
-
-export const backendError = style([
-  formError,
-  { padding: vars.space.md, borderWidth: '2px', borderRadius: vars.radius.md, fontWeight: 'normal' },
-])
-
-export const backendErrorTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: vars.fontSize.lg })
-
-export const tableWrap = style({
-  overflowX: 'auto',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderSubtle}`,
-  borderRadius: vars.radius.md,
-})
-
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm })
-
-export const cell = style({
-  padding: `${vars.space.sm} ${vars.space.xs}`,
-  borderBottom: `1px solid ${vars.color.borderSubtle}`,
-  textAlign: 'left',
-  verticalAlign: 'top',
-  whiteSpace: 'nowrap',
-})
-
 export const wrapCell = style([cell, { whiteSpace: 'normal', minWidth: '9rem', overflowWrap: 'anywhere' }])
 
 /** Date-times break between the date and the time on narrow screens. */
@@ -93,13 +57,6 @@ export const dateCell = style([
   cell,
   { whiteSpace: 'normal', minWidth: '6.5rem', fontVariantNumeric: 'tabular-nums' },
 ])
-
-export const numeric = style([cell, { textAlign: 'right', fontVariantNumeric: 'tabular-nums' }])
-
-export const headCell = style([cell, { background: vars.color.surfaceAlt, fontWeight: 700 }])
-export const headNumeric = style([headCell, { textAlign: 'right' }])
-
-export const sortLink = style({ color: vars.color.link, fontWeight: 700 })
 
 export const stateIcon = style({
   display: 'inline-block',
@@ -115,8 +72,6 @@ export const stateBadge = styleVariants({
   paused: { color: vars.color.warning, fontWeight: 600 },
   other: { color: vars.color.text },
 })
-
-export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center' })
 
 /** The Actions column stays in view while the wide table scrolls sideways. */
 const stickyEnd = {
@@ -146,31 +101,6 @@ export const linkButton = style({
 })
 export const rowLink = style({ color: vars.color.link })
 
-export const pager = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.md,
-  justifyContent: 'flex-end',
-})
-
-export const pagerLink = style([
-  secondary,
-  { display: 'inline-block', textDecoration: 'none', padding: `${vars.space.xs} ${vars.space.md}` },
-])
-export const pagerDisabled = style([pagerLink, { opacity: 0.4, pointerEvents: 'none' }])
-
-export const empty = style({
-  display: 'grid',
-  justifyItems: 'center',
-  gap: vars.space.sm,
-  padding: vars.space.xl,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderSubtle}`,
-  borderRadius: vars.radius.md,
-  textAlign: 'center',
-})
-
 export const overlay = style({
   position: 'fixed',
   inset: 0,
@@ -191,14 +121,3 @@ export const choice = style({ display: 'flex', gap: vars.space.sm, alignItems: '
 export const dialogActions = style({ display: 'flex', gap: vars.space.md, justifyContent: 'flex-end' })
 
 export const danger = style([primary, { background: vars.color.danger }])
-
-export const muted = style({ color: vars.color.textMuted, margin: 0 })
-
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-})

@@ -1,0 +1,145 @@
+// The campaign table (spec campaigns §2, §4): the spec's columns in order, four of them sortable, a
+// state icon with its reason, and the row actions each campaign allows (platform/rules).
+import { Form, Link, useNavigation } from '@remix-run/react'
+import { iconStateTitle } from '../../../platform/rules/campaigns'
+import type { listLoader } from '../../models/campaign-page.server'
+import { editorPath, type ListQuery, listSearch, SORT_FIELDS } from '../../models/campaign-list'
+import { formatInteger, formatMoney, formatRoas } from '../../utils/format'
+import { type Column, ListTable } from '../list'
+import * as styles from './campaigns.css'
+
+type Page = NonNullable<Awaited<ReturnType<typeof listLoader>>['page']>
+type Row = Page['rows'][number]
+
+/** The spec's columns, in order (campaigns §2); Start Date, End Date, Budget and Spend sort. */
+export const CAMPAIGN_COLUMNS: Column[] = [
+  { label: 'Status' },
+  { label: 'Name' },
+  { label: 'Campaign ID' },
+  { label: 'Campaign Class' },
+  { label: 'Created by' },
+  ...SORT_FIELDS.map((f) => ({
+    label: f.label,
+    sort: f.value,
+    numeric: f.value === 'budget' || f.value === 'spend',
+  })),
+  { label: 'Clicks', numeric: true },
+  { label: 'Orders', numeric: true },
+  { label: 'Sales', numeric: true },
+  { label: 'ROAS', numeric: true },
+  { label: 'Actions', className: styles.actionsHead },
+]
+
+export function CampaignTable({
+  base,
+  query,
+  page,
+  busy,
+}: {
+  base: string
+  query: ListQuery
+  page: Page
+  busy: boolean
+}) {
+  const search = listSearch(query)
+  return (
+    <ListTable
+      caption={`Campaigns, ${page.fromDate} to ${page.toDate}`}
+      columns={CAMPAIGN_COLUMNS}
+      busy={busy}
+      sorting={{
+        sort: query.sort,
+        direction: query.direction,
+        link: (field, direction) =>
+          base + listSearch(query, { sort: field as ListQuery['sort'], direction, page: 1 }),
+      }}
+    >
+      {page.rows.map((row) => (
+        <CampaignRow key={row.id} row={row} base={base} search={search} />
+      ))}
+    </ListTable>
+  )
+}
+
+function StateCell({ row }: { row: Row }) {
+  const title = iconStateTitle(row.state, row.status)
+  const tone = row.state === 1 ? 'running' : row.state === 2 || title ? 'paused' : 'other'
+  return (
+    <td className={styles.cell}>
+      {title ? (
+        <span className={styles.stateIcon} title={title} role="img" aria-label={title}>
+          <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+            <circle cx="7" cy="7" r="6.5" fill="currentColor" />
+            <rect x="4.2" y="3.5" width="1.8" height="7" fill="#fff" />
+            <rect x="8" y="3.5" width="1.8" height="7" fill="#fff" />
+          </svg>
+        </span>
+      ) : null}
+      <span className={styles.stateBadge[tone]}>{row.stateLabel}</span>
+    </td>
+  )
+}
+
+function CampaignRow({ row, base, search }: { row: Row; base: string; search: string }) {
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('campaignId') === String(row.id)
+  const rowForm = (intent: 'pause' | 'play' | 'clone', label: string) => (
+    <Form method="post" action={base} className={styles.inlineForm} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="campaignId" value={row.id} />
+      <input type="hidden" name="campaignName" value={row.name} />
+      <input type="hidden" name="returnTo" value={search || '?'} />
+      <button type="submit" className={styles.linkButton} disabled={busy} aria-label={`${label} ${row.name}`}>
+        {label}
+      </button>
+    </Form>
+  )
+  return (
+    <tr data-testid="campaign-row" data-campaign-id={row.id}>
+      <StateCell row={row} />
+      <td className={styles.wrapCell}>
+        <Link to={editorPath(row.id)} className={styles.rowLink}>
+          {row.name}
+        </Link>
+      </td>
+      <td className={styles.cell}>{row.campaignId}</td>
+      <td className={styles.cell}>{row.campaignClass}</td>
+      <td className={styles.wrapCell}>{row.createdBy}</td>
+      <td className={styles.dateCell}>{row.start}</td>
+      <td className={styles.dateCell}>{row.end}</td>
+      <td className={styles.numeric}>{formatMoney(row.budget)}</td>
+      <td className={styles.numeric}>{formatMoney(row.spend)}</td>
+      <td className={styles.numeric}>{formatInteger(row.clicks)}</td>
+      <td className={styles.numeric}>{formatInteger(row.orders)}</td>
+      <td className={styles.numeric}>{formatMoney(row.sales)}</td>
+      <td className={styles.numeric}>{formatRoas(row.roas)}</td>
+      <td className={styles.actionsCell}>
+        <div className={styles.rowActions}>
+          {row.action === 'PAUSE' ? rowForm('pause', 'Pause') : null}
+          {row.action === 'PLAY' ? rowForm('play', 'Play') : null}
+          <Link to={editorPath(row.id)} className={styles.rowLink} aria-label={`Edit ${row.name}`}>
+            {row.canEdit ? 'Edit' : 'View'}
+          </Link>
+          {row.canClone ? rowForm('clone', 'Clone') : null}
+          {row.canDelete ? (
+            <Link
+              to={`${base}/${row.id}/delete${search}`}
+              className={styles.rowLink}
+              preventScrollReset
+              aria-label={`Delete ${row.name}`}
+            >
+              Delete
+            </Link>
+          ) : null}
+          <Link
+            to={`${base}/${row.id}/history`}
+            className={styles.rowLink}
+            aria-label={`History of ${row.name}`}
+          >
+            History
+          </Link>
+        </div>
+      </td>
+    </tr>
+  )
+}
