@@ -13,6 +13,7 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
 } from '../../platform/rules/lists'
+import { isCalendarDate } from '../../platform/rules/time'
 import {
   defineList,
   enumFilter,
@@ -68,8 +69,7 @@ export const listIsFiltered = (query: ListQuery) => isFiltered(CAMPAIGN_LIST, qu
 /** Custom dates (spec §2: start and end, no future dates); the message is the spec's date message. */
 export function customDateError(query: ListQuery, today: string): string | null {
   if (query.dateFilterType !== 'CUSTOM') return null
-  const valid = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`))
-  if (!valid(query.fromDate) || !valid(query.toDate)) return 'Enter a valid date'
+  if (!isCalendarDate(query.fromDate) || !isCalendarDate(query.toDate)) return 'Enter a valid date'
   if (query.fromDate > query.toDate) return 'Start date must not be after end date'
   if (query.toDate > today) return 'Future dates are not allowed'
   return null

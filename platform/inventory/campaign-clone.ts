@@ -15,7 +15,8 @@ import { DomainError, forbidden } from '../errors'
 import { type Env, ok } from '../http'
 import { availableCredit } from '../payments/credits'
 import { mayCloneCampaign } from '../rules/campaign-permissions'
-import { CampaignState, CampaignStatus, campaignStartTime, creditsEnabled, istDate } from '../rules/campaigns'
+import { CampaignState, CampaignStatus, creditsEnabled } from '../rules/campaigns'
+import { campaignStartTime, istDate } from '../rules/time'
 import { type CampaignRow, campaignForCaller, encodeName, likeLiteral } from './campaign-access'
 
 /** Ad group state 2 = deleted (spec §3). */

@@ -15,7 +15,8 @@ import { campaigns, performanceDaily } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
-import { addDays, istDate, rowAction, STATES_FOR_STATUS_FILTER } from '../rules/campaigns'
+import { rowAction, STATES_FOR_STATUS_FILTER } from '../rules/campaigns'
+import { addDays, istDate } from '../rules/time'
 import { encodeName, likeLiteral, type Paging, pageCount } from './campaign-access'
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, campaigns, performanceDaily } from '../db/schema'
-import { addDays, istDate } from '../rules/campaigns'
+import { addDays, istDate } from '../rules/time'
 import { dateRange } from './campaign-list'
 import { INVENTORY_BASE } from './index'
 import { campaignTestPlatform, decodeName, queryString } from './test-support'

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adGroups, auditLog, campaigns, payments, performanceDaily } from '../db/schema'
-import { addDays, istDate, istEndOfDay, istStartOfDay } from '../rules/campaigns'
+import { addDays, istDate, istEndOfDay, istStartOfDay } from '../rules/time'
 import { insertCampaign as insertTestCampaign } from '../inventory/test-support'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
 import { applyCampaignStates, campaignStates } from './campaign-states'

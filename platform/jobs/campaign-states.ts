@@ -7,7 +7,8 @@ import type { Database } from '../db/client'
 import { campaignSpend, campaigns, performanceDaily } from '../db/schema'
 import { availableCredit } from '../payments/credits'
 import { ENGINE_STATES, nextCampaignState, type StateOutcome } from '../rules/campaign-states'
-import { CampaignStatus, creditsEnabled, istDate } from '../rules/campaigns'
+import { CampaignStatus, creditsEnabled } from '../rules/campaigns'
+import { istDate } from '../rules/time'
 import type { JobDefinition } from '.'
 
 export type Transition = { campaignId: number; from: { state: number | null; status: number } } & StateOutcome

@@ -9,7 +9,7 @@ import {
   performanceDaily,
   promoCredits,
 } from '../db/schema'
-import { addDays, istDate } from '../rules/campaigns'
+import { addDays, istDate } from '../rules/time'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
 
 let t: TestPlatform

@@ -8,7 +8,8 @@ import type { Tx } from '../db/client'
 import { campaignSpend, creditLimits, payments, promoCredits } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { type Env, ok } from '../http'
-import { availableCredits, type CreditParts, creditsEnabled, istDate } from '../rules/campaigns'
+import { availableCredits, type CreditParts, creditsEnabled } from '../rules/campaigns'
+import { istDate } from '../rules/time'
 
 const sumOf = (value: unknown) => Number(value ?? 0)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { nextCampaignState, type StateInput } from './campaign-states'
-import { istEndOfDay, istStartOfDay } from './campaigns'
+import { istEndOfDay, istStartOfDay } from './time'
 
 const base: StateInput = {
   state: 6,

@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   availableCredits,
   CampaignState,
-  campaignEndTime,
-  campaignStartTime,
   campaignStateLabel,
   creditsEnabled,
   iconStateTitle,
-  istDate,
-  nextIstMidnight,
   rowAction,
 } from './campaigns'
 
@@ -57,26 +53,6 @@ describe('row actions', () => {
     expect(rowAction('AGENCY', running)).toBe('PAUSE')
     expect(rowAction('SUPERADMIN', running)).toBe('PAUSE')
     expect(rowAction('OPS', { ...running, state: 2, status: 0 })).toBe('PLAY')
-  })
-})
-
-describe('IST time helpers', () => {
-  // 2026-03-10 20:00 UTC is 2026-03-11 01:30 IST.
-  const now = new Date('2026-03-10T20:00:00Z')
-  it('dates instants in IST', () => {
-    expect(istDate(now)).toBe('2026-03-11')
-    expect(istDate(new Date('2026-03-10T18:29:59Z'))).toBe('2026-03-10')
-  })
-  it('starts today at now + 2 minutes and any other day at 00:00:00 IST', () => {
-    expect(campaignStartTime('2026-03-11', now).toISOString()).toBe('2026-03-10T20:02:00.000Z')
-    expect(campaignStartTime('2026-03-15', now).toISOString()).toBe('2026-03-14T18:30:00.000Z')
-  })
-  it('ends at 23:59:59 IST, Lifetime stays null', () => {
-    expect(campaignEndTime('2026-03-15')?.toISOString()).toBe('2026-03-15T18:29:59.000Z')
-    expect(campaignEndTime(null)).toBeNull()
-  })
-  it('finds the next IST midnight', () => {
-    expect(nextIstMidnight(now).toISOString()).toBe('2026-03-11T18:30:00.000Z')
   })
 })
 

@@ -87,49 +87,6 @@ export const ROW_ACTION_RESULT = {
 } as const
 
 // ---------------------------------------------------------------------------------------------
-// Time in India Standard Time (UTC+05:30, no daylight saving)
-// ---------------------------------------------------------------------------------------------
-export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000
-const DAY_MS = 24 * 60 * 60 * 1000
-const START_TODAY_DELAY_MS = 2 * 60 * 1000
-
-/** The IST calendar date (YYYY-MM-DD) of an instant. */
-export function istDate(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10)
-}
-
-/** A calendar date n days after `day` (negative: before). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
-}
-
-/** 00:00:00 IST of a calendar date, as a UTC instant. */
-export function istStartOfDay(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS)
-}
-
-/** 23:59:59 IST of a calendar date, as a UTC instant. */
-export function istEndOfDay(day: string): Date {
-  return new Date(Date.parse(`${day}T23:59:59Z`) - IST_OFFSET_MS)
-}
-
-/** Next 00:00:00 IST strictly after `at`. */
-export function nextIstMidnight(at: Date): Date {
-  return istStartOfDay(addDays(istDate(at), 1))
-}
-
-/** A campaign's start instant: today (IST) starts at now + 2 minutes, any other day at 00:00:00 IST. */
-export function campaignStartTime(startDate: string, now: Date): Date {
-  if (startDate === istDate(now)) return new Date(now.getTime() + START_TODAY_DELAY_MS)
-  return istStartOfDay(startDate)
-}
-
-/** A campaign's end instant: 23:59:59 IST of the end date; null (Lifetime) stays null. */
-export function campaignEndTime(endDate: string | null): Date | null {
-  return endDate === null ? null : istEndOfDay(endDate)
-}
-
-// ---------------------------------------------------------------------------------------------
 // Credits (docs/decisions/010)
 // ---------------------------------------------------------------------------------------------
 export type CreditParts = { creditLimit: number; promoCredits: number; payments: number; spend: number }

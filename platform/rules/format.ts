@@ -1,11 +1,8 @@
 // Display formats of spec campaigns §9 shared by the console and the platform (tables, CSV downloads).
-import { IST_OFFSET_MS } from './campaigns'
+import { istDateTime } from './time'
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant in IST (UTC+05:30), the tables' date-time format (spec §9). */
-export function formatIstDateTime(date: Date): string {
-  const ist = new Date(date.getTime() + IST_OFFSET_MS).toISOString()
-  return `${ist.slice(0, 10)} ${ist.slice(11, 19)}`
-}
+export const formatIstDateTime = (date: Date): string => istDateTime(date)
 
 /** Integer paise as rupees with two decimals and no grouping: 123450 → '1234.50', -5 → '-0.05'. */
 export function formatRupees(paise: number): string {

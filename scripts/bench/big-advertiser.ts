@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path'
 import { type DatabaseHandle, openDatabase } from '../../platform/db/client'
 import { DEMO_TNC_VERSION } from '../../platform/db/seed'
-import { addDays, istDate } from '../../platform/rules/campaigns'
+import { addDays, istDate } from '../../platform/rules/time'
 import { ensurePgliteTemplate } from '../../platform/testing/template'
 
 export const BIG_SELLER = {

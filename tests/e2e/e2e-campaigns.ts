@@ -3,7 +3,7 @@
 import { ADVERTISER_FIXTURES } from './e2e-campaign-fixtures'
 import type { Database } from '../../platform/db/client'
 import { adGroups, campaigns, creditLimits, performanceDaily } from '../../platform/db/schema'
-import { addDays, istDate, istEndOfDay, istStartOfDay } from '../../platform/rules/campaigns'
+import { addDays, istDate, istEndOfDay, istStartOfDay } from '../../platform/rules/time'
 
 export type CampaignFixtureSet = keyof typeof ADVERTISER_FIXTURES
 

@@ -4,7 +4,7 @@
 import type { billingUploads, creditLimits, payments, promoCredits } from '../schema'
 import { brandAccounts, sellerAccounts } from './catalog-data'
 import { Random } from './random'
-import { addDays, istDate, istStartOfDay } from './time'
+import { addDays, istDate, istStartOfDay } from '../../rules/time'
 
 /** seller-nocredit@example.com's account: available credit exactly 0. */
 export const NO_CREDIT_SELLER_ID = 100007

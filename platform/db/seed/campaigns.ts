@@ -21,7 +21,7 @@ import {
   type SimTarget,
   simulateDemand,
 } from './simulator'
-import { addDays, istDate, istDayFraction, istEndOfDay, istStartOfDay } from './time'
+import { addDays, istDate, istDayFraction, istEndOfDay, istStartOfDay } from '../../rules/time'
 import { CampaignState, MatchType } from '../../rules/campaigns'
 import { type DemoUser, demoUser, demoUsers } from './users'
 

@@ -12,7 +12,7 @@ import type {
 import { agencyDocumentTypes } from '../schema'
 import { brandAccounts, sellerAccounts } from './catalog-data'
 import type { Random } from './random'
-import { addDays, istDate, istStartOfDay } from './time'
+import { addDays, istDate, istStartOfDay } from '../../rules/time'
 import { DEMO_TNC_VERSION, type DemoUser, demoUser, demoUsers } from './users'
 
 const DAY_MS = 86_400_000

@@ -5,7 +5,7 @@ import { verifyPassword } from '../../auth/password'
 import { currentTotp, verifyTotp } from '../../auth/totp'
 import { type Database, type DatabaseHandle, openDatabase } from '../client'
 import * as schema from '../schema'
-import { addDays, istDate, istEndOfDay, istStartOfDay } from './time'
+import { addDays, istDate, istEndOfDay, istStartOfDay } from '../../rules/time'
 import {
   CampaignState,
   DEMO_PASSWORD,
