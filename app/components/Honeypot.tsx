@@ -1,19 +1,14 @@
+import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import { HONEYPOT_FIELD } from '../utils/honeypot'
-import * as styles from './honeypot.css'
 
-/** The honeypot field of public forms (see app/honeypot.server.ts). Hidden from people and assistive tech. */
+/**
+ * The honeypot field of public forms (app/honeypot.server.ts checks it): remix-utils' inputs, hidden
+ * from people and assistive tech. Its props are fixed (no per-request timestamp), so no loader is needed.
+ */
 export function HoneypotField() {
   return (
-    <div className={styles.hidden} aria-hidden="true">
-      <label htmlFor="hp-field">Leave this field empty</label>
-      <input
-        id="hp-field"
-        name={HONEYPOT_FIELD}
-        type="text"
-        tabIndex={-1}
-        autoComplete="off"
-        defaultValue=""
-      />
-    </div>
+    <HoneypotProvider nameFieldName={HONEYPOT_FIELD} validFromFieldName={null} encryptedValidFrom="">
+      <HoneypotInputs label="Leave this field empty" />
+    </HoneypotProvider>
   )
 }
