@@ -18,8 +18,15 @@ import {
 } from './route-table'
 
 const ROUTES_DIR = projectPath('app/routes')
-/** Modules that are no page: the shell layouts, the catch-all redirect and the logout action. */
-const NOT_PAGES = new Set(['admin.tsx', '_advertiser.tsx', '_any.tsx', '$.tsx', 'logout.tsx'])
+/** Modules that are no page: the shell layouts, the redirects of unknown paths, the logout action. */
+const NOT_PAGES = new Set([
+  'admin.tsx',
+  '_advertiser.tsx',
+  '_any.tsx',
+  '$.tsx',
+  'admin._index.tsx',
+  'logout.tsx',
+])
 
 /** The URL path of a flat-routes module name ('_advertiser.campaigns_.$id.history' → '/campaigns/:id/history'). */
 function urlPathOf(file: string): string {

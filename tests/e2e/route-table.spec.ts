@@ -152,7 +152,9 @@ for (const state of STATES) {
     const params = { id: await deletableCampaign(page, state) }
     const outcomes: string[] = []
     const wanted: string[] = []
-    const walk = [...ROUTE_LIST, { id: 'unknown', path: '/no/such/page' } as RouteEntry]
+    // Any other path redirects to / (spec accounts §2), the bare /admin included.
+    const unknown = ['/no/such/page', '/admin'].map((path) => ({ id: 'unknown', path }) as RouteEntry)
+    const walk = [...ROUTE_LIST, ...unknown]
     for (const entry of walk) {
       const url =
         (entry.id === 'unknown' ? entry.path : pathOf(entry, params)) + (QUERY[entry.id as RouteId] ?? '')
