@@ -9,25 +9,16 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { unstable_parseMultipartFormData } from '@remix-run/node'
 import { DomainError } from '../errors'
+import {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  DEFAULT_UPLOAD_MESSAGES,
+  declaredTooLarge,
+  isCsvFileName,
+  MAX_UPLOAD_TEXT_FIELD_BYTES,
+  type UploadMessages,
+} from '../rules/uploads'
 
-export const MEGABYTE = 1024 * 1024
-/** The spec's limit for billing and bulk uploads ('max 25mb'). */
-export const DEFAULT_MAX_UPLOAD_BYTES = 25 * MEGABYTE
-
-export type UploadMessages = {
-  /** Over the byte limit (413). Billing: 'File size exceeds 25MB limit'. */
-  tooLarge: string
-  /** Not a .csv file (400). Editor: 'Selected File Format is Incorrect !'. */
-  wrongType: string
-  /** No file in the request (400). */
-  noFile: string
-}
-
-export const DEFAULT_UPLOAD_MESSAGES: UploadMessages = {
-  tooLarge: 'File size exceeds 25MB limit',
-  wrongType: 'Selected File Format is Incorrect !',
-  noFile: 'Select a CSV file to upload',
-}
+export { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_MESSAGES, isCsvFileName, MEGABYTE } from '../rules/uploads'
 
 export type ReceivedFile = {
   fileName: string
@@ -50,8 +41,6 @@ export class UploadTooLarge extends DomainError {
     super(413, 'FILE_TOO_LARGE', message)
   }
 }
-
-export const isCsvFileName = (name: string) => /\.csv$/i.test(name.trim())
 
 /**
  * Copies `data` to `target`, counting bytes; past `maxBytes` it stops reading, removes the partial file
@@ -89,8 +78,7 @@ export async function receiveCsvUpload(request: Request, options: ReceiveOptions
   await mkdir(dir, { recursive: true })
 
   // A declared length far past the limit is refused before a byte is read (multipart adds a little).
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN)
-  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024)
+  if (declaredTooLarge(request.headers.get('content-length'), maxBytes))
     throw new UploadTooLarge(messages.tooLarge)
 
   const target = path.join(dir, `${randomUUID()}.csv`)
@@ -123,7 +111,7 @@ export async function receiveCsvUpload(request: Request, options: ReceiveOptions
         let size = 0
         for await (const chunk of part.data) {
           size += chunk.byteLength
-          if (size > 64 * 1024) throw new UploadTooLarge(messages.tooLarge)
+          if (size > MAX_UPLOAD_TEXT_FIELD_BYTES) throw new UploadTooLarge(messages.tooLarge)
           if (part.filename === undefined) text += Buffer.from(chunk).toString('utf8')
         }
         return part.filename === undefined ? text : undefined

@@ -1,0 +1,35 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+
+export const dropZone = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  border: `2px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  selectors: {
+    '&[data-dragging="true"]': { borderColor: vars.color.brand, background: vars.color.infoBg },
+    '&:focus-within': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+})
+
+export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm })
+
+export const progress = style({ width: '100%', height: '1rem' })
+
+export const ok = style({ margin: 0, color: vars.color.success, fontWeight: 600 })
+
+export const errorTable = style({
+  borderCollapse: 'collapse',
+  fontSize: vars.fontSize.sm,
+  selectors: {
+    '& th, & td': {
+      border: `1px solid ${vars.color.borderSubtle}`,
+      padding: vars.space.xs,
+      textAlign: 'left',
+    },
+  },
+})
+
+export const result = style({ display: 'grid', gap: vars.space.sm })
