@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../platform/db/client'
 import type { Platform } from '../platform'
 import { log } from '../platform/log'
 import { projectPath } from '../platform/paths'
+import type { TrustProxy } from './config'
 import { refuseCrossSitePosts } from './csrf'
 import { securityHeaders } from './security'
 
@@ -18,7 +19,8 @@ export function createServerApp(options: {
   database: DatabaseHandle
   platform: Platform
   build?: ServerBuild
-  trustProxy?: boolean | string | number
+  /** Express "trust proxy", parsed from TRUST_PROXY by server/config.ts. */
+  trustProxy?: TrustProxy
 }) {
   const { database, platform, build } = options
   const app = express()

@@ -1,44 +1,185 @@
-// Every environment variable the server reads, in one place (the README's table mirrors this).
+// Every environment variable the server reads, in one place (the README's table mirrors this), checked
+// with zod at start: a bad value stops the server with one line per variable instead of a surprise
+// later (a port of NaN, a proxy setting Express reads differently than meant). Decision 019.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
+import { z } from 'zod/v4'
 
-export type ServerConfig = ReturnType<typeof readConfig>
+const TRUE = ['1', 'true', 'yes', 'on']
+const FALSE = ['0', 'false', 'no', 'off']
 
-function bool(value: string | undefined, fallback: boolean) {
-  if (value === undefined || value === '') return fallback
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
+/** An on/off switch; unset or empty takes the default. */
+const flag = z
+  .string()
+  .refine((v) => [...TRUE, ...FALSE].includes(v.toLowerCase()), {
+    message: 'expected true or false (or 1/0, yes/no, on/off)',
+  })
+  .transform((v) => TRUE.includes(v.toLowerCase()))
+  .optional()
+
+const urlWith = (protocols: string[], example: string) =>
+  z
+    .string()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol)
+        } catch {
+          return false
+        }
+      },
+      { message: `expected a URL like ${example}` },
+    )
+    .optional()
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true
+  const [address, bits, extra] = entry.split('/')
+  if (extra !== undefined || !address) return false
+  const version = isIP(address)
+  if (!version) return false
+  if (bits === undefined) return true
+  const max = version === 4 ? 32 : 128
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+export type TrustProxy = boolean | number | string[]
+
+/**
+ * TRUST_PROXY as Express understands it: true/false, a number of proxy hops in front of the server,
+ * or a comma-separated list of trusted proxy addresses, subnets (10.0.0.0/8) and Express's names
+ * (loopback, linklocal, uniquelocal).
+ */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const v = value.trim().toLowerCase()
+  if (v === '' || FALSE.includes(v)) return false
+  if (v === 'true') return true
+  if (/^\d+$/.test(v)) return Number(v)
+  const entries = v.split(',').map((e) => e.trim())
+  return entries.every(isProxyAddress) ? entries : null
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'expected a port number from 1 to 65535')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 65_535, 'expected a port number from 1 to 65535')
+    .optional(),
+  HOST: z.string().min(1, 'expected an address to listen on, e.g. 127.0.0.1').optional(),
+  DATA_DIR: z.string().min(1, 'expected a directory').optional(),
+  DATABASE_URL: urlWith(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
+  DATABASE_POOL_SIZE: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'expected a whole number of connections, 1 or more')
+    .transform(Number)
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'expected 32 or more random characters').optional(),
+  COOKIE_SECURE: flag,
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v)
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'expected true, false, a number of proxy hops, or a comma-separated list of addresses/subnets',
+        })
+        return z.NEVER
+      }
+      return parsed
+    })
+    .optional(),
+  SEED_DEMO: flag,
+  RUN_JOBS: flag,
+  SMTP_URL: urlWith(['smtp:', 'smtps:'], 'smtp://user:pass@host:587'),
+  MAIL_FROM: z.string().min(3, 'expected a sender address').optional(),
+  AUTH_SERVICE_URL: urlWith(['http:', 'https:'], 'http://host:3000/ads/ad-auth'),
+  ADS_SERVICE_URL: urlWith(['http:', 'https:'], 'http://host:3000/ads/ad-inventory'),
+  PAYMENT_SERVICE_URL: urlWith(['http:', 'https:'], 'http://host:3000/ads/ad-payments'),
+  EXTERNAL_LOGIN_SECRET: z
+    .string()
+    .min(16, 'expected 16 or more characters shared with the seller portal')
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['silent', 'error', 'warn', 'info', 'debug'], 'expected silent, error, warn, info or debug')
+    .optional(),
+})
+
+/** The environment is wrong: `lines` holds one sentence per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Bad environment:\n${lines.join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+const shown = (value: string | undefined) => (value === undefined ? 'unset' : JSON.stringify(value))
+const SECRETS = new Set(['SESSION_SECRET', 'EXTERNAL_LOGIN_SECRET', 'DATABASE_URL', 'SMTP_URL'])
+
+export type ServerConfig = ReturnType<typeof readConfig>
+type Environment = Record<string, string | undefined>
+
+/** Reads and checks the environment; throws ConfigError naming every bad variable. */
+export function readConfig(env: Environment = process.env) {
+  // An empty variable counts as unset (a blank line in an env file).
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  )
+  const result = envSchema.safeParse(present)
+  const lines: string[] = []
+  if (!result.success) {
+    const byKey = new Map<string, string>()
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0])
+      if (!byKey.has(key)) byKey.set(key, issue.message)
+    }
+    for (const [key, message] of byKey) {
+      const value = SECRETS.has(key) ? '(hidden)' : shown(env[key])
+      lines.push(`${key}=${value}: ${message}`)
+    }
+  }
   const production = env.NODE_ENV === 'production'
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data')
+  if (production && !present.SESSION_SECRET) {
+    lines.push('SESSION_SECRET is unset: production needs 32 or more random characters')
+  }
+  if (lines.length || !result.success) throw new ConfigError(lines)
+  const e = result.data
   return {
     production,
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '127.0.0.1',
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || undefined,
+    port: e.PORT ?? 3000,
+    host: e.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(e.DATA_DIR ?? 'data'),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     /** Seed demo data into an empty database (never in production unless asked). */
-    seedDemo: bool(env.SEED_DEMO, !production),
+    seedDemo: e.SEED_DEMO ?? !production,
     /** Secure cookies with the __Host- prefix; on by default in production. */
-    cookieSecure: bool(env.COOKIE_SECURE, production),
+    cookieSecure: e.COOKIE_SECURE ?? production,
     /** Express "trust proxy": set when behind a reverse proxy that sets X-Forwarded-*. */
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy: e.TRUST_PROXY ?? false,
     /** Shared secret of the seller portal's signed hand-off (external login); unset disables it. */
-    externalLoginSecret: env.EXTERNAL_LOGIN_SECRET || undefined,
+    externalLoginSecret: e.EXTERNAL_LOGIN_SECRET,
     /** Run pg-boss workers and crons in this process. */
-    runJobs: bool(env.RUN_JOBS, true),
+    runJobs: e.RUN_JOBS ?? true,
   }
 }
 
 /**
- * The secret that signs and encrypts the console's session cookie. Production must set SESSION_SECRET;
- * a local start makes one and keeps it in the data directory so sessions survive restarts.
+ * The secret that signs and encrypts the console's session cookie. Production must set SESSION_SECRET
+ * (readConfig refuses to start without it); a local start makes one and keeps it in the data
+ * directory so sessions survive restarts.
  */
-export function sessionSecret(config: ServerConfig, env: NodeJS.ProcessEnv = process.env): string {
+export function sessionSecret(config: ServerConfig, env: Environment = process.env): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET
   if (config.production) {
     throw new Error('SESSION_SECRET must be set in production (32 or more random characters).')

@@ -12,10 +12,18 @@ import { log } from '../platform/log'
 import { createMailer } from '../platform/mail'
 import { projectPath } from '../platform/paths'
 import { createServerApp } from './app'
-import { readConfig, sessionSecret } from './config'
+import { ConfigError, readConfig, type ServerConfig, sessionSecret } from './config'
 
 const startedAt = performance.now()
-const config = readConfig()
+let config: ServerConfig
+try {
+  config = readConfig()
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  // One line per bad variable, then stop: nothing has been opened yet.
+  console.error(`The server cannot start: fix these environment variables.\n${error.lines.join('\n')}`)
+  process.exit(1)
+}
 
 async function main() {
   process.env.SESSION_SECRET = sessionSecret(config)
