@@ -1,7 +1,7 @@
-import type { FieldMetadata } from '@conform-to/react'
-import { getInputProps } from '@conform-to/react'
 import { useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { useNonce } from '../utils/nonce'
+import { type Field, inputProps } from '../utils/use-zod-form'
 import * as styles from './form.css'
 
 /** The form's own errors (not tied to a field), as an alert. */
@@ -14,7 +14,7 @@ export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
   )
 }
 
-export function FieldError({ field }: { field: FieldMetadata<string> }) {
+export function FieldError({ field }: { field: Field }) {
   if (!field.errors?.length) return null
   return (
     <p id={field.errorId} className={styles.error} role="alert">
@@ -30,7 +30,7 @@ export function TextField({
   type = 'text',
   ...rest
 }: {
-  field: FieldMetadata<string>
+  field: Field
   label: string
   type?: 'text' | 'email'
   autoComplete?: string
@@ -40,7 +40,7 @@ export function TextField({
   return (
     <div className={styles.field}>
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} {...rest} className={styles.input} />
+      <input key={field.key} {...inputProps(field, { type })} {...rest} className={styles.input} />
       <FieldError field={field} />
     </div>
   )
@@ -55,18 +55,19 @@ export function PasswordField({
   label,
   autoComplete,
 }: {
-  field: FieldMetadata<string>
+  field: Field
   label: string
   autoComplete: 'current-password' | 'new-password'
 }) {
   const hydrated = useHydrated()
   const [visible, setVisible] = useState(false)
-  const { type: _type, ...props } = getInputProps(field, { type: 'password' })
+  const { type: _type, ...props } = inputProps(field, { type: 'password' })
   return (
     <div className={styles.field}>
       <label htmlFor={field.id}>{label}</label>
       <div className={styles.passwordRow}>
         <input
+          key={field.key}
           {...props}
           type={visible ? 'text' : 'password'}
           autoComplete={autoComplete}
@@ -97,7 +98,7 @@ export function OtpInputs({
 }: {
   formErrors?: string[]
   formErrorId: string
-  field: FieldMetadata<string>
+  field: Field
 }) {
   return (
     <>
@@ -113,4 +114,14 @@ export function OtpInputs({
       </div>
     </>
   )
+}
+
+/**
+ * Put right after a conform form. Without JavaScript the form has `novalidate` and the server answers
+ * with the spec's messages; with JavaScript this inline script lets the browser check the native
+ * constraints (required, pattern, maxLength) while the bundles load, until useZodForm takes over.
+ */
+export function NativeChecksWhileLoading() {
+  // No quotes or angle brackets: React writes a script's text as it is.
+  return <script nonce={useNonce()}>document.currentScript.previousElementSibling.noValidate=false</script>
 }

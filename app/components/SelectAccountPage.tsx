@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
-import { selectAccountSchema } from '../models/account.schema'
-import * as styles from './form.css'
+import { selectAccountForm } from '../models/account.schema'
 import { useZodForm } from '../utils/use-zod-form'
+import * as styles from './form.css'
+import { NativeChecksWhileLoading, TextField } from './FormParts'
 
 /** 'Enter brand or seller ID', View Account. Shared by /admin/select-account and /select-account. */
 export function SelectAccountPage({
@@ -12,30 +13,23 @@ export function SelectAccountPage({
   lastResult?: SubmissionResult<string[]>
   current: number | null
 }) {
-  const [form, fields] = useZodForm(selectAccountSchema, lastResult)
+  const [form, fields] = useZodForm(selectAccountForm, lastResult)
   return (
     <section aria-labelledby="select-account-heading" className={styles.card}>
       <h1 id="select-account-heading">Select account</h1>
       {current ? <p>Currently viewing account {current}.</p> : null}
-      <Form method="post" {...getFormProps(form)} className={styles.form}>
-        <div className={styles.field}>
-          <label htmlFor={fields.accountId.id}>Enter brand or seller ID</label>
-          <input
-            {...getInputProps(fields.accountId, { type: 'text' })}
-            inputMode="numeric"
-            autoComplete="off"
-            className={styles.input}
-          />
-          {fields.accountId.errors ? (
-            <p id={fields.accountId.errorId} className={styles.error} role="alert">
-              {fields.accountId.errors[0]}
-            </p>
-          ) : null}
-        </div>
+      <Form method="post" {...form.props} className={styles.form}>
+        <TextField
+          field={fields.accountId}
+          label="Enter brand or seller ID"
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <button type="submit" className={styles.primary}>
           View Account
         </button>
       </Form>
+      <NativeChecksWhileLoading />
     </section>
   )
 }

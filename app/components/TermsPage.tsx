@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { termsSchema } from '../models/terms.schema'
+import { termsForm } from '../models/terms.schema'
 import * as form from './form.css'
+import { NativeChecksWhileLoading } from './FormParts'
 import * as styles from './pages.css'
 import { TermsDocument } from './TermsDocument'
-import { useZodForm } from '../utils/use-zod-form'
+import { inputProps, useZodForm } from '../utils/use-zod-form'
 
 /** The click-wrap (spec accounts §2 "Terms page"): the PDF, the box to tick, Continue, and Decline. */
 export function ClickWrapPage({
@@ -17,13 +18,13 @@ export function ClickWrapPage({
 }) {
   const hydrated = useHydrated()
   const navigation = useNavigation()
-  const [accept, fields] = useZodForm(termsSchema, lastResult)
+  const [accept, fields] = useZodForm(termsForm, lastResult)
   const agreed = fields.tncAcceptance.value === 'on'
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
   const errors = [...(fields.tncAcceptance.errors ?? []), ...(accept.errors ?? [])]
   // The box is not `required`: with JavaScript the disabled Continue is the hint, without it the
   // server's message appears in the page (and is announced), the same text either way.
-  const { required: _required, ...checkboxProps } = getInputProps(fields.tncAcceptance, { type: 'checkbox' })
+  const { required: _required, ...checkboxProps } = inputProps(fields.tncAcceptance, { type: 'checkbox' })
 
   return (
     <main className={styles.widePage} id="main">
@@ -33,7 +34,7 @@ export function ClickWrapPage({
         you have accepted them.
       </p>
       <TermsDocument />
-      <Form method="post" {...getFormProps(accept)}>
+      <Form method="post" {...accept.props}>
         <div className={form.field}>
           <label className={styles.checkboxRow}>
             <input {...checkboxProps} className={styles.checkbox} />I agree with the Terms and Conditions
@@ -56,6 +57,7 @@ export function ClickWrapPage({
           </button>
         </div>
       </Form>
+      <NativeChecksWhileLoading />
       <Form method="post" className={styles.actions}>
         <p>Do not agree? Declining signs you out; the console cannot be used without accepting.</p>
         <button type="submit" name="intent" value="decline" className={styles.secondary} disabled={busy}>

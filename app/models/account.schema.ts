@@ -1,9 +1,11 @@
-import { z } from 'zod/v4'
+import { formRules } from '../utils/form-rules'
 
 // spec accounts §5: account id is digits only ('ID is invalid').
-export const selectAccountSchema = z.object({
-  accountId: z
-    .string({ error: 'ID is invalid' })
-    .trim()
-    .regex(/^\d{1,15}$/, 'ID is invalid'),
+export const selectAccountForm = formRules({
+  accountId: {
+    kind: 'text',
+    required: 'ID is invalid',
+    trim: true,
+    pattern: { source: '\\d{1,15}', message: 'ID is invalid' },
+  },
 })

@@ -6,13 +6,14 @@ import { routePrefix } from '../../platform/rules/roles'
 import type { CurrentUser } from '../guard.server'
 import { flashCookie } from '../flash.server'
 import { commitSession } from '../session.server'
-import { selectAccountSchema } from './account.schema'
+import { formSchema } from '../utils/form-rules.server'
+import { selectAccountForm } from './account.schema'
 import { authApi } from './auth.server'
 
 export async function selectAccount(request: Request, context: AppLoadContext, user: CurrentUser) {
   const formData = await request.formData()
   const submission = await parseWithZod(formData, {
-    schema: selectAccountSchema.transform(async (value, ctx) => {
+    schema: formSchema(selectAccountForm).transform(async (value, ctx) => {
       const result = await authApi(context, user.session.token).account(value.accountId)
       if (!result.ok) {
         ctx.addIssue({

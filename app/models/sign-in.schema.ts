@@ -1,32 +1,53 @@
-// Form schemas of sign-in and password reset (spec accounts §5), shared by browser and server.
-import { z } from 'zod/v4'
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/contracts/auth-messages'
+// Form rules of sign-in and password reset (spec accounts §5), shared by browser and server: the
+// browser checks them (no zod in its bundle), the server builds its zod schema from them (decision 017).
+import { AuthMessages, PASSWORD_MAX, PASSWORD_MIN } from '../../platform/contracts/auth-messages'
+import { formRules } from '../utils/form-rules'
 
-export const loginSchema = z.object({
-  email: z.string({ error: 'User name is required' }).trim().max(254),
-  password: z.string({ error: 'Password is required' }).max(PASSWORD_MAX),
+const EMAIL_MAX = 254
+
+export const loginForm = formRules({
+  email: {
+    kind: 'text',
+    required: 'User name is required',
+    trim: true,
+    maxLength: { value: EMAIL_MAX, message: 'Email is invalid' },
+  },
+  password: {
+    kind: 'text',
+    required: 'Password is required',
+    maxLength: { value: PASSWORD_MAX, message: AuthMessages.passwordTooLong },
+  },
 })
 
-export const otpSchema = z.object({
-  otp: z
-    .string({ error: 'Enter a valid otp' })
-    .trim()
-    .regex(/^\d{6}$/, 'Enter a valid otp'),
+export const otpForm = formRules({
+  otp: {
+    kind: 'text',
+    required: AuthMessages.enterValidOtp,
+    trim: true,
+    pattern: { source: '\\d{6}', message: AuthMessages.enterValidOtp },
+  },
 })
 
-export const forgotPasswordSchema = z
-  .object({
-    email: z.string({ error: 'Email is invalid' }).trim().email('Email is invalid').max(254),
-    password: z
-      .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
-      .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-    confirmPassword: z.string({ error: 'Password does not match' }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: 'Password does not match',
-    path: ['confirmPassword'],
-  })
+export const forgotPasswordForm = formRules({
+  email: {
+    kind: 'text',
+    required: 'Email is invalid',
+    trim: true,
+    maxLength: { value: EMAIL_MAX, message: 'Email is invalid' },
+    email: 'Email is invalid',
+  },
+  password: {
+    kind: 'text',
+    required: AuthMessages.passwordTooShort,
+    minLength: { value: PASSWORD_MIN, message: AuthMessages.passwordTooShort },
+    maxLength: { value: PASSWORD_MAX, message: AuthMessages.passwordTooLong },
+  },
+  confirmPassword: {
+    kind: 'text',
+    required: AuthMessages.passwordMismatch,
+    equals: { field: 'password', message: AuthMessages.passwordMismatch },
+  },
+})
 
 /** The resend-OTP timer: 45 s after the first code, 300 s after each resend (spec §4, §9). */
 export const resendDelaySeconds = (sends: number) => (sends <= 1 ? 45 : 300)

@@ -1,6 +1,4 @@
 // Login (/). Signed-in users are sent on to their home; a half-finished sign-in goes to its second factor.
-import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
   data,
@@ -11,16 +9,17 @@ import {
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { ALREADY_LOGGED_IN, TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
-import { FormErrors, PasswordField, TextField } from '../components/FormParts'
+import { FormErrors, NativeChecksWhileLoading, PasswordField, TextField } from '../components/FormParts'
 import { HoneypotField } from '../components/Honeypot'
 import { PlainPage } from '../components/Shell'
 import { homePath } from '../guard.server'
 import { isBotSubmission } from '../honeypot.server'
 import { authApi } from '../models/auth.server'
 import { passwordStageCookie, pendingLogin } from '../models/sign-in-flow.server'
-import { loginSchema } from '../models/sign-in.schema'
+import { loginForm } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { destroySession, readSession } from '../session.server'
+import { parseForm } from '../utils/form-rules.server'
 import { useZodForm } from '../utils/use-zod-form'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: loginSchema })
+  const submission = parseForm(formData, loginForm)
   if (submission.status !== 'success') {
     return data({ lastResult: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   }
@@ -72,12 +71,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const actionData = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [form, fields] = useZodForm(loginSchema, actionData?.lastResult)
+  const [form, fields] = useZodForm(loginForm, actionData?.lastResult)
   return (
     <PlainPage>
       <h1>Login</h1>
       <p>Sign in to the Ad Console to manage your sponsored and privilege campaigns.</p>
-      <Form method="post" {...getFormProps(form)} className={styles.form}>
+      <Form method="post" {...form.props} className={styles.form}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <TextField field={fields.email} label="User name" type="email" autoComplete="username" autoFocus />
         <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
@@ -89,6 +88,7 @@ export default function Login() {
           <Link to="/forgot-password">Forgot Password</Link>
         </div>
       </Form>
+      <NativeChecksWhileLoading />
       <p>
         <Link to="/StaticTnCPage">Terms and Conditions</Link>
       </p>

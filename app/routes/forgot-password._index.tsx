@@ -1,24 +1,23 @@
 // Forgot password: e-mail, New Password, Confirm Password, Get OTP (spec accounts §2 "Forgot mode").
-import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, data, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
-import { FormErrors, PasswordField, TextField } from '../components/FormParts'
+import { FormErrors, NativeChecksWhileLoading, PasswordField, TextField } from '../components/FormParts'
 import { HoneypotField } from '../components/Honeypot'
 import { PlainPage } from '../components/Shell'
 import { isBotSubmission } from '../honeypot.server'
 import { pendingReset } from '../models/sign-in-flow.server'
-import { forgotPasswordSchema } from '../models/sign-in.schema'
+import { forgotPasswordForm } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
+import { parseForm } from '../utils/form-rules.server'
 import { useZodForm } from '../utils/use-zod-form'
 
 const hideFields = ['password', 'confirmPassword']
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema })
+  const submission = parseForm(formData, forgotPasswordForm)
   if (submission.status !== 'success')
     return data({ lastResult: submission.reply({ hideFields }) }, { status: 400 })
   if (isBotSubmission(formData)) {
@@ -43,12 +42,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useZodForm(forgotPasswordSchema, actionData?.lastResult)
+  const [form, fields] = useZodForm(forgotPasswordForm, actionData?.lastResult)
   return (
     <PlainPage>
       <h1>Forgot Password</h1>
       <p>Choose a new password. We will e-mail you a one-time code to confirm it is you.</p>
-      <Form method="post" {...getFormProps(form)} className={styles.form}>
+      <Form method="post" {...form.props} className={styles.form}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <TextField field={fields.email} label="User name" type="email" autoComplete="username" autoFocus />
         <PasswordField field={fields.password} label="New Password" autoComplete="new-password" />
@@ -61,6 +60,7 @@ export default function ForgotPassword() {
           <Link to="/">Back to Login</Link>
         </div>
       </Form>
+      <NativeChecksWhileLoading />
     </PlainPage>
   )
 }

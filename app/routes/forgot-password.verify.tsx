@@ -1,7 +1,5 @@
 // The forgot-password OTP step: the code e-mailed to the user, Verify, Cancel, and Resend after a
 // timer (45 s after the first code, then 300 s), shown as mm:ss and counted down when JavaScript runs.
-import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
   data,
@@ -13,11 +11,12 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
-import { OtpInputs } from '../components/FormParts'
+import { NativeChecksWhileLoading, OtpInputs } from '../components/FormParts'
 import { PlainPage } from '../components/Shell'
 import { pendingReset } from '../models/sign-in-flow.server'
-import { formatCountdown, otpSchema, resendDelaySeconds } from '../models/sign-in.schema'
+import { formatCountdown, otpForm, resendDelaySeconds } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
+import { parseForm } from '../utils/form-rules.server'
 import { useZodForm } from '../utils/use-zod-form'
 
 const secondsLeft = (sentAt: number, sends: number, now = Date.now()) =>
@@ -39,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'resend') {
     const wait = secondsLeft(pending.sentAt, pending.sends)
-    const submission = parseWithZod(formData, { schema: otpSchema })
+    const submission = parseForm(formData, otpForm)
     if (wait > 0) {
       return data(
         {
@@ -62,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect('/forgot-password/verify', { headers: { 'Set-Cookie': cookie } })
   }
 
-  const submission = parseWithZod(formData, { schema: otpSchema })
+  const submission = parseForm(formData, otpForm)
   if (submission.status !== 'success') return data({ lastResult: submission.reply() }, { status: 400 })
   const result = await signInApi(context).resetPassword({
     email: pending.email,
@@ -106,13 +105,13 @@ export default function ForgotPasswordVerify() {
   const { email, resendIn } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const left = useCountdown(resendIn)
-  const [form, fields] = useZodForm(otpSchema, actionData?.lastResult)
+  const [form, fields] = useZodForm(otpForm, actionData?.lastResult)
   return (
     <PlainPage>
       <section role="dialog" aria-modal="true" aria-labelledby="reset-otp-heading">
         <h1 id="reset-otp-heading">Enter OTP</h1>
         <p>An OTP has been sent to {email} if it belongs to an account. It is valid for 10 minutes.</p>
-        <Form method="post" {...getFormProps(form)} className={styles.form}>
+        <Form method="post" {...form.props} className={styles.form}>
           <OtpInputs formErrors={form.errors} formErrorId={form.errorId} field={fields.otp} />
           <p className={styles.actions}>
             <span data-testid="resend-timer" aria-live="polite">
@@ -130,6 +129,7 @@ export default function ForgotPasswordVerify() {
             </button>
           </p>
         </Form>
+        <NativeChecksWhileLoading />
       </section>
     </PlainPage>
   )

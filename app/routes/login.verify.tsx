@@ -1,7 +1,5 @@
 // Two-factor step of sign-in: a user who has not enrolled first sees the QR code to scan with an
 // authenticator app (with Download QR code and the setup key); everyone then enters the 6-digit code.
-import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
@@ -14,13 +12,14 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import type { SessionInfo } from '../../platform/contracts/auth'
 import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
-import { OtpInputs } from '../components/FormParts'
+import { NativeChecksWhileLoading, OtpInputs } from '../components/FormParts'
 import { PlainPage } from '../components/Shell'
 import { homePath } from '../guard.server'
 import { authApi } from '../models/auth.server'
-import { otpSchema } from '../models/sign-in.schema'
+import { otpForm } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { type ConsoleSession, commitSession, destroySession, readSession } from '../session.server'
+import { parseForm } from '../utils/form-rules.server'
 import { useZodForm } from '../utils/use-zod-form'
 
 /** The half-signed-in session this step needs; anything else leaves the step. */
@@ -57,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await authApi(context, session.token).logout()
     return redirect('/', { headers: { 'Set-Cookie': await destroySession() } })
   }
-  const submission = parseWithZod(formData, { schema: otpSchema })
+  const submission = parseForm(formData, otpForm)
   if (submission.status !== 'success') return data({ lastResult: submission.reply() }, { status: 400 })
 
   const result = await signInApi(context, session.token).verifyTotp({
@@ -93,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function TwoFactor() {
   const { enrolment, email } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const [form, fields] = useZodForm(otpSchema, actionData?.lastResult)
+  const [form, fields] = useZodForm(otpForm, actionData?.lastResult)
   return (
     <PlainPage>
       <section role="dialog" aria-modal="true" aria-labelledby="two-factor-heading">
@@ -125,9 +124,10 @@ export default function TwoFactor() {
         ) : (
           <p>Enter the 6-digit code from your authenticator app.</p>
         )}
-        <Form method="post" {...getFormProps(form)} className={styles.form}>
+        <Form method="post" {...form.props} className={styles.form}>
           <OtpInputs formErrors={form.errors} formErrorId={form.errorId} field={fields.otp} />
         </Form>
+        <NativeChecksWhileLoading />
       </section>
     </PlainPage>
   )

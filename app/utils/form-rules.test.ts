@@ -1,0 +1,148 @@
+// The browser's check and the server's zod schema give the same answer, word for word, for every form
+// built on form rules (decision 017): the page says the same thing with and without JavaScript.
+import { describe, expect, it } from 'vitest'
+import { selectAccountForm } from '../models/account.schema'
+import { forgotPasswordForm, loginForm, otpForm } from '../models/sign-in.schema'
+import { termsForm } from '../models/terms.schema'
+import { checkForm, type FormRules, rulesConstraint } from './form-rules'
+import { parseForm } from './form-rules.server'
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.append(name, value)
+  return data
+}
+
+/** Both checks of one submission: the errors each reports and the value on success. */
+function both(rules: FormRules, fields: Record<string, string>) {
+  const checked = checkForm(rules, form(fields))
+  const parsed = parseForm(form(fields), rules)
+  return {
+    browser: checked.error ? { errors: checked.error } : { value: checked.value },
+    server: parsed.status === 'success' ? { value: parsed.value } : { errors: parsed.reply().error },
+  }
+}
+
+const cases: [string, FormRules, Record<string, string>, Record<string, string[]> | 'ok'][] = [
+  [
+    'login, nothing sent',
+    loginForm,
+    {},
+    { email: ['User name is required'], password: ['Password is required'] },
+  ],
+  [
+    'login, empty fields',
+    loginForm,
+    { email: '', password: '' },
+    { email: ['User name is required'], password: ['Password is required'] },
+  ],
+  ['login, password only', loginForm, { password: 'x' }, { email: ['User name is required'] }],
+  ['login, filled', loginForm, { email: ' a@b.in ', password: ' secret ' }, 'ok'],
+  [
+    'login, password too long',
+    loginForm,
+    { email: 'a@b.in', password: 'x'.repeat(129) },
+    { password: ['Password must be at most 128 characters'] },
+  ],
+  ['otp, empty', otpForm, { otp: '' }, { otp: ['Enter a valid otp'] }],
+  ['otp, five digits', otpForm, { otp: '12345' }, { otp: ['Enter a valid otp'] }],
+  ['otp, letters', otpForm, { otp: '12a456' }, { otp: ['Enter a valid otp'] }],
+  ['otp, spaces only', otpForm, { otp: '   ' }, { otp: ['Enter a valid otp'] }],
+  ['otp, six digits with spaces around', otpForm, { otp: ' 123456 ' }, 'ok'],
+  ['account id, letters', selectAccountForm, { accountId: '12ab' }, { accountId: ['ID is invalid'] }],
+  ['account id, empty', selectAccountForm, {}, { accountId: ['ID is invalid'] }],
+  [
+    'account id, 16 digits',
+    selectAccountForm,
+    { accountId: '1'.repeat(16) },
+    { accountId: ['ID is invalid'] },
+  ],
+  ['account id, digits', selectAccountForm, { accountId: ' 1042 ' }, 'ok'],
+  ['terms, not ticked', termsForm, {}, { tncAcceptance: ['Please accept the Terms and Conditions'] }],
+  [
+    'terms, any other value',
+    termsForm,
+    { tncAcceptance: 'yes' },
+    { tncAcceptance: ['Please accept the Terms and Conditions'] },
+  ],
+  ['terms, ticked', termsForm, { tncAcceptance: 'on' }, 'ok'],
+  [
+    'forgot, empty',
+    forgotPasswordForm,
+    { email: '', password: '', confirmPassword: '' },
+    {
+      email: ['Email is invalid'],
+      password: ['Password must be at least 8 characters'],
+      confirmPassword: ['Password does not match'],
+    },
+  ],
+  [
+    'forgot, not an e-mail',
+    forgotPasswordForm,
+    { email: 'someone', password: 'longenough', confirmPassword: 'longenough' },
+    { email: ['Email is invalid'] },
+  ],
+  [
+    'forgot, short password',
+    forgotPasswordForm,
+    { email: 'a@b.in', password: 'short', confirmPassword: 'short' },
+    { password: ['Password must be at least 8 characters'] },
+  ],
+  [
+    'forgot, passwords differ',
+    forgotPasswordForm,
+    { email: 'a@b.in', password: 'longenough', confirmPassword: 'longenough!' },
+    { confirmPassword: ['Password does not match'] },
+  ],
+  [
+    'forgot, bad e-mail and passwords differ: both are said at once',
+    forgotPasswordForm,
+    { email: 'someone', password: 'longenough', confirmPassword: 'longenough!' },
+    { email: ['Email is invalid'], confirmPassword: ['Password does not match'] },
+  ],
+  [
+    'forgot, no e-mail and passwords differ: both are said at once',
+    forgotPasswordForm,
+    { password: 'longenough', confirmPassword: 'longenough!' },
+    { email: ['Email is invalid'], confirmPassword: ['Password does not match'] },
+  ],
+  [
+    'forgot, short password: the match waits until the password itself is valid',
+    forgotPasswordForm,
+    { email: 'a@b.in', password: 'short', confirmPassword: 'other' },
+    { password: ['Password must be at least 8 characters'] },
+  ],
+  [
+    'forgot, valid',
+    forgotPasswordForm,
+    { email: ' a.b@shop.example.in ', password: 'longenough', confirmPassword: 'longenough' },
+    'ok',
+  ],
+]
+
+describe('form rules: browser check and server schema agree', () => {
+  it.each(cases)('%s', (_name, rules, fields, expected) => {
+    const { browser, server } = both(rules, fields)
+    expect(browser).toEqual(server)
+    if (expected === 'ok') expect(browser).toHaveProperty('value')
+    else expect(browser).toEqual({ errors: expected })
+  })
+
+  it('gives the server the trimmed values and a ticked box as true', () => {
+    expect(both(otpForm, { otp: ' 123456 ' }).server).toEqual({ value: { otp: '123456' } })
+    expect(both(termsForm, { tncAcceptance: 'on' }).server).toEqual({ value: { tncAcceptance: true } })
+    expect(both(loginForm, { email: ' a@b.in ', password: ' secret ' }).server).toEqual({
+      value: { email: 'a@b.in', password: ' secret ' },
+    })
+  })
+
+  it('turns the rules into the HTML constraints the browser checks before JavaScript runs', () => {
+    expect(rulesConstraint(otpForm)).toEqual({ otp: { required: true, pattern: '\\d{6}' } })
+    expect(rulesConstraint(forgotPasswordForm)).toEqual({
+      email: { required: true, maxLength: 254 },
+      password: { required: true, minLength: 8, maxLength: 128 },
+      confirmPassword: { required: true },
+    })
+    expect(rulesConstraint(termsForm)).toEqual({ tncAcceptance: { required: true } })
+  })
+})
