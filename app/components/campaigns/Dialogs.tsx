@@ -1,26 +1,11 @@
-// The campaign list's dialogs. Each is a child route drawn over the list: without JavaScript it is a
-// page of its own (the list behind it, the dialog on top); Cancel is a link back to the same list.
-import { Form, Link, useNavigation } from '@remix-run/react'
-import { type ReactNode, useEffect, useRef } from 'react'
+// The campaign list's dialogs, on the route dialog kit (components/dialog): each is a child route over
+// the list. The confirm control comes first and takes focus; Cancel, a link back to the same list, is
+// the next tab stop.
+import { Form, useNavigation } from '@remix-run/react'
 import { EDITOR_PATH } from '../../models/campaign-list'
 import { Banner } from '../Banner'
-import * as styles from './campaigns.css'
-
-function Dialog({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null)
-  // With JS: focus moves into the dialog, so keyboard and screen-reader users land on it.
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('input:not(:disabled), button:not(:disabled), a')?.focus()
-  }, [])
-  return (
-    <div className={styles.overlay}>
-      <div ref={ref} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={id}>
-        <h2 id={id}>{title}</h2>
-        {children}
-      </div>
-    </div>
-  )
-}
+import * as styles from '../dialog/dialog.css'
+import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
 
 export type ClassDialogData = { chooses: boolean; sponsoredEnabled: boolean; back: string }
 
@@ -30,18 +15,20 @@ export type ClassDialogData = { chooses: boolean; sponsoredEnabled: boolean; bac
  */
 export function ClassDialog({ data }: { data: ClassDialogData }) {
   const canContinue = data.chooses || data.sponsoredEnabled
+  const checked = data.sponsoredEnabled ? 'Sponsored' : data.chooses ? 'Privilege' : null
   return (
-    <Dialog id="class-dialog-title" title="Campaign class">
-      <Form method="get" action={EDITOR_PATH} className={styles.page}>
+    <RouteDialog titleId="class-dialog-title" title="Campaign class" back={data.back}>
+      <Form method="get" action={EDITOR_PATH} className={styles.stack}>
         <fieldset className={styles.choices}>
-          <legend className={styles.visuallyHidden}>Campaign class</legend>
+          <legend className={styles.legend}>Choose the class of the new campaign</legend>
           <label className={styles.choice}>
             <input
               type="radio"
               name="class"
               value="Sponsored"
-              defaultChecked={data.sponsoredEnabled}
+              defaultChecked={checked === 'Sponsored'}
               disabled={!data.sponsoredEnabled}
+              {...initialFocus(checked === 'Sponsored')}
             />
             Sponsored
           </label>
@@ -50,30 +37,27 @@ export function ClassDialog({ data }: { data: ClassDialogData }) {
               type="radio"
               name="class"
               value="Privilege"
-              defaultChecked={!data.sponsoredEnabled && data.chooses}
+              defaultChecked={checked === 'Privilege'}
               disabled={!data.chooses}
+              {...initialFocus(checked === 'Privilege')}
             />
             Privilege
           </label>
         </fieldset>
         {data.sponsoredEnabled ? null : (
-          <p className={styles.muted}>
-            Sponsored campaigns need available credits. Please add credits first.
-          </p>
+          <p className={styles.note}>Sponsored campaigns need available credits. Please add credits first.</p>
         )}
         {data.chooses ? null : (
-          <p className={styles.muted}>Privilege campaigns are set up by the marketplace team.</p>
+          <p className={styles.note}>Privilege campaigns are set up by the marketplace team.</p>
         )}
-        <div className={styles.dialogActions}>
-          <Link to={data.back} className={styles.secondaryLink} preventScrollReset>
-            Cancel
-          </Link>
-          <button type="submit" className={styles.primaryLink} disabled={!canContinue}>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.confirm} disabled={!canContinue}>
             Continue
           </button>
+          <DialogCancel to={data.back} />
         </div>
       </Form>
-    </Dialog>
+    </RouteDialog>
   )
 }
 
@@ -91,20 +75,18 @@ export function DeleteDialog({ data }: { data: DeleteDialogData }) {
   const navigation = useNavigation()
   const deleting = navigation.state === 'submitting'
   return (
-    <Dialog id="delete-dialog-title" title="Delete campaign?">
+    <RouteDialog titleId="delete-dialog-title" title="Delete campaign?" back={data.back}>
       <p>
         <strong>{data.name}</strong> (Campaign ID {data.campaignId}) stops serving and leaves the campaign
         list. Its history stays in the audit log.
       </p>
       {data.error ? <Banner kind="error">{data.error}</Banner> : null}
-      <Form method="post" action={data.self} className={styles.dialogActions} preventScrollReset>
-        <Link to={data.back} className={styles.secondaryLink} preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" className={styles.danger} disabled={deleting}>
+      <Form method="post" action={data.self} className={styles.actions} preventScrollReset>
+        <button type="submit" className={styles.danger} disabled={deleting} {...initialFocus()}>
           {deleting ? 'Deleting…' : 'Delete'}
         </button>
+        <DialogCancel to={data.back} />
       </Form>
-    </Dialog>
+    </RouteDialog>
   )
 }
