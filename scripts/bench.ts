@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures, asserts nothing. JavaScript each route loads (gzip KiB, from the
-// build manifest); server cold start; requests/s and p50/p99 latency of GET /healthz and of a signed-in
+// build manifest, against the 100 KiB budget: OVER marks a route above it; `--only=js` prints only
+// this); server cold start; requests/s and p50/p99 latency of GET /healthz and of a signed-in
 // page, with autocannon on loopback; server memory after the load. Then the campaign list of one
 // advertiser with 10,000 campaigns × 90 days of facts (scripts/bench/big-advertiser.ts), through the
 // console page and the platform call: first request, requests/s, p50/p99 latency and the server's own
@@ -26,6 +27,8 @@ import {
 } from './bench/big-advertiser'
 import { percentile, ServerLog } from './bench/server-log'
 
+// `npm run bench -- --only=js`: only the JavaScript per route, from the last `npm run build` (seconds).
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const SECRET = 'bench-session-secret-0123456789abcdef0123456789'
@@ -34,6 +37,27 @@ type ManifestEntry = { module: string; imports?: string[]; parentId?: string }
 type Manifest = {
   entry: ManifestEntry
   routes: Record<string, ManifestEntry & { id: string; path?: string }>
+}
+
+/** The budget of JavaScript per route (issue 8, decision 017). */
+const JS_BUDGET_KIB = 100
+
+function printBundleSizes() {
+  const rows = routeBundleSizes()
+  console.log(
+    `\nJavaScript loaded per route (gzip, entry + root + route chain), budget ${JS_BUDGET_KIB} KiB:`,
+  )
+  for (const row of rows) {
+    const over = row.kib > JS_BUDGET_KIB ? '  OVER' : ''
+    console.log(`  ${row.route.padEnd(44)} ${row.kib.toFixed(1).padStart(6)} KiB${over}`)
+  }
+  const over = rows.filter((row) => row.kib > JS_BUDGET_KIB)
+  const largest = rows.reduce((a, b) => (b.kib > a.kib ? b : a))
+  console.log(
+    over.length
+      ? `${over.length} of ${rows.length} routes OVER the ${JS_BUDGET_KIB} KiB budget`
+      : `All ${rows.length} routes within ${JS_BUDGET_KIB} KiB (largest: ${largest.route}, ${largest.kib.toFixed(1)} KiB)`,
+  )
 }
 
 function routeBundleSizes() {
@@ -280,14 +304,15 @@ function printErrors(lines: string[]) {
 }
 
 async function main() {
-  if (!existsSync(projectPath('build/server/index.js'))) {
+  if (ONLY !== undefined && ONLY !== 'js')
+    throw new Error(`--only=${ONLY}: the only part that runs alone is js`)
+  if (ONLY !== 'js' && !existsSync(projectPath('build/server/index.js'))) {
     console.log('building…')
     spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
   }
 
-  console.log('\nJavaScript loaded per route (gzip, entry + root + route chain):')
-  for (const row of routeBundleSizes())
-    console.log(`  ${row.route.padEnd(40)} ${row.kib.toFixed(1).padStart(7)} KiB`)
+  printBundleSizes()
+  if (ONLY === 'js') return
 
   // A seeded database on disk with the big advertiser, and signed-in sessions of two sellers.
   const dataDir = projectPath('.tmp/bench/data')
