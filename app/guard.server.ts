@@ -1,7 +1,7 @@
 // The one route guard (spec accounts §2 "Route guard"). Every loader and action starts with it.
 import { type AppLoadContext, redirect } from '@remix-run/node'
 import type { SessionInfo } from '../platform/contracts/auth'
-import type { Role } from '../platform/rules/roles'
+import { actsForItself, type Role } from '../platform/rules/roles'
 import { authApi } from './models/auth.server'
 import type { UpstreamResult } from './models/upstream.server'
 import { homePath, menuFor, ROUTES } from './route-table'
@@ -74,10 +74,10 @@ export async function requireUser(
   const role = info.role
   if (options.roles && !options.roles.includes(role)) throw redirect(LOGIN)
 
-  const sellerId = role === 'SELLER' || role === 'BRAND' ? info.sellerId : session.sellerId
+  const sellerId = actsForItself(role) ? info.sellerId : session.sellerId
   if (!info.tncAcceptance && !options.termsPage) {
     if (role === 'AGENCY') throw redirect(TERMS_PATH)
-    if ((role === 'BRAND' || role === 'SELLER') && sellerId) throw redirect(TERMS_PATH)
+    if (actsForItself(role) && sellerId) throw redirect(TERMS_PATH)
   }
   if ((options.needsSeller ?? true) && !sellerId) throw redirect(LOGIN)
   return { session, info, role, sellerId }

@@ -15,6 +15,7 @@ import { reportOtpRoutes } from './report-otp'
 import { actorOf } from './request'
 import { termsRoutes } from './terms'
 import { twoFactorRoutes } from './two-factor'
+import { sellerIdOf } from './users'
 
 export const AUTH_BASE = '/ads/ad-auth'
 
@@ -66,7 +67,7 @@ export function createAuthService(deps: PlatformDeps) {
       name: user.name,
       email: user.email,
       role: user.role,
-      sellerId: user.role === 'SELLER' || user.role === 'BRAND' ? user.accountId : null,
+      sellerId: sellerIdOf(user),
       tncAcceptance: user.tncAcceptance,
       twoFactorRegistered: user.twoFactorRegistered,
       stage,

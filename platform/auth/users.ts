@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client'
 import { settings, users } from '../db/schema'
+import { actsForItself } from '../rules/roles'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -25,7 +26,7 @@ export async function findUserById(tx: Tx, id: number): Promise<UserRow | null> 
 
 /** SELLER and BRAND work as their own account; the others choose one later. */
 export const sellerIdOf = (user: Pick<UserRow, 'role' | 'accountId'>) =>
-  user.role === 'SELLER' || user.role === 'BRAND' ? user.accountId : null
+  actsForItself(user.role) ? user.accountId : null
 
 /** The terms version in force (settings 'tncVersion'), or null when none is set. */
 export async function currentTncVersion(tx: Tx): Promise<string | null> {

@@ -39,5 +39,4 @@ export const mayRunRowAction = (
   wanted: Exclude<RowAction, null>,
 ) => rowAction(role, campaign) === wanted
 
-/** spec accounts §6: a SELLER or BRAND acts for itself: its account id is its own, never a chosen one. */
-export const actsForItself = (role: Role) => role === 'SELLER' || role === 'BRAND'
+export { actsForItself } from './roles'

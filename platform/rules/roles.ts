@@ -18,3 +18,6 @@ export function roleLabel(role: Role): string {
 
 /** '/admin' for SUPERADMIN and OPS, '' for everyone else. */
 export const routePrefix = (role: Role) => (isAdminRole(role) ? '/admin' : '')
+
+/** spec accounts §6: a SELLER or BRAND acts for itself: its account id is its own, never a chosen one. */
+export const actsForItself = (role: Role) => role === 'SELLER' || role === 'BRAND'
