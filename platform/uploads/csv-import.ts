@@ -7,6 +7,7 @@ import type { z } from 'zod/v4'
 import type { CsvImportOutcome, CsvRowError } from '../contracts/csv-upload'
 import { audit } from '../audit'
 import { toCsv } from '../csv'
+import { BATCH_SIZE } from '../db/batch'
 import type { Database, Tx } from '../db/client'
 
 export type { CsvImportOutcome, CsvRowError }
@@ -30,11 +31,14 @@ export type CsvConsumer<Row, K extends string = string> = {
   rowSchema: z.ZodType<Row, Record<K, string>>
   /** Rows with the same key as an earlier row are dropped (spec: "duplicates dropped"). */
   key?: (row: Row) => string
-  /** Checks that need the database (the product exists, the seller is known), inside the transaction. */
+  /**
+   * Checks that need the database (the product exists, the seller is known), inside the transaction,
+   * one batch at a time; the errors it returns refuse the whole file.
+   */
   check?: (tx: Tx, rows: readonly { row: number; value: Row }[]) => Promise<CsvRowError[]>
-  /** Writes the rows. Runs inside the import's one transaction; use insertBatches for the inserts. */
+  /** Writes one batch of at most BATCH_ROWS rows, inside the import's one transaction (one INSERT). */
   apply: (tx: Tx, rows: Row[]) => Promise<void>
-  /** Totals recorded in the audit and answered to the caller (sums of amounts, counts). */
+  /** Totals of one batch (sums of amounts, counts); the import adds them up for the audit and the answer. */
   totals?: (rows: readonly Row[]) => Record<string, number>
 }
 
@@ -42,14 +46,18 @@ export type CsvImportOptions = {
   fileName: string
   actor: CsvActor | null
   requestId?: string | null
-  /** The file's bytes as they arrive. */
-  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>
+  /** Opens the file's bytes; called twice (validate, then apply), so a spooled file, not a one-off stream. */
+  source: () => ByteSource
   /** How many row errors to keep (all are counted). */
   maxErrors?: number
   now?: Date
 }
 
+export type ByteSource = AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>
+
 export const DEFAULT_MAX_ERRORS = 1000
+/** Rows handed to check/apply at a time: one multi-row INSERT each (as platform/db/batch.ts). */
+export const BATCH_ROWS = BATCH_SIZE
 export const ERROR_REPORT_HEADER = ['Row', 'Column', 'Value', 'Reason'] as const
 const HEADER_ROW = 1
 
@@ -79,9 +87,73 @@ function headerMatches(found: string[], columns: readonly CsvColumn[]) {
   return found.every((cell, index) => cell === columns[index]?.header)
 }
 
-type ParsedRows<Row> = {
+type CsvRecord = { cells: string[]; problems: string[] }
+
+/**
+ * The file's records, one at a time, as papaparse reads the byte stream: a batch of rows is queued, the
+ * parser pauses until the reader has taken them, so memory holds a batch, never the file.
+ */
+async function* csvRecords(source: ByteSource): AsyncGenerator<CsvRecord> {
+  const input = Readable.from(source as AsyncIterable<Uint8Array>, { objectMode: false })
+  input.setEncoding('utf8')
+  const queue: CsvRecord[] = []
+  let paused: Papa.Parser | null = null
+  let finished = false
+  let failure: Error | null = null
+  let wake: (() => void) | null = null
+  const signal = () => {
+    wake?.()
+    wake = null
+  }
+  Papa.parse<string[]>(input as unknown as File, {
+    header: false,
+    skipEmptyLines: false,
+    step(results, parser) {
+      queue.push({ cells: results.data, problems: results.errors.map((error) => error.message) })
+      if (queue.length >= BATCH_ROWS) {
+        paused = parser
+        parser.pause()
+      }
+      signal()
+    },
+    complete() {
+      finished = true
+      signal()
+    },
+    error(error: Error) {
+      failure = error
+      finished = true
+      signal()
+    },
+  })
+  try {
+    for (;;) {
+      const next = queue.shift()
+      if (next) {
+        yield next
+        continue
+      }
+      if (failure) throw failure
+      if (finished) return
+      if (paused) {
+        const parser: Papa.Parser = paused
+        paused = null
+        parser.resume()
+        continue
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve
+      })
+    }
+  } finally {
+    if (!finished) input.destroy()
+  }
+}
+
+type ValidatedRow<Row> = { row: number; value: Row }
+
+type Pass<Row> = {
   header: string[] | null
-  rows: { row: number; value: Row }[]
   dataRows: number
   duplicates: number
   errors: CsvRowError[]
@@ -89,123 +161,113 @@ type ParsedRows<Row> = {
 }
 
 /**
- * Reads the stream with papaparse, one record at a time. Never throws for what the file contains:
- * every problem becomes a collected row error (the property test holds it to that).
+ * One pass over the file: the header check, then every row through the schema. Valid, first-seen rows go
+ * to `onRows` in batches of BATCH_ROWS. Never throws for what the file contains: every problem becomes a
+ * collected row error (the property test holds it to that); only a failing source or `onRows` throws.
  */
-export function parseCsvRows<Row, K extends string>(
-  source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+async function readPass<Row, K extends string>(
+  source: ByteSource,
   consumer: Pick<CsvConsumer<Row, K>, 'columns' | 'rowSchema' | 'key'>,
-  maxErrors = DEFAULT_MAX_ERRORS,
-): Promise<ParsedRows<Row>> {
+  maxErrors: number,
+  onRows?: (rows: ValidatedRow<Row>[]) => Promise<void>,
+): Promise<Pass<Row>> {
   const { columns, rowSchema } = consumer
-  const result: ParsedRows<Row> = {
-    header: null,
-    rows: [],
-    dataRows: 0,
-    duplicates: 0,
-    errors: [],
-    errorCount: 0,
-  }
+  const pass: Pass<Row> = { header: null, dataRows: 0, duplicates: 0, errors: [], errorCount: 0 }
   const seen = new Set<string>()
+  let batch: ValidatedRow<Row>[] = []
   let record = 0
-  let headerOk = true
   const fail = (error: CsvRowError) => {
-    result.errorCount++
-    if (result.errors.length < maxErrors) result.errors.push(error)
-    // Nothing will be applied: stop holding valid rows.
-    result.rows = []
+    pass.errorCount++
+    if (pass.errors.length < maxErrors) pass.errors.push(error)
   }
 
-  const input = Readable.from(source as AsyncIterable<Uint8Array>, { objectMode: false })
-  input.setEncoding('utf8')
-
-  return new Promise((resolve, reject) => {
-    Papa.parse<string[]>(input as unknown as File, {
-      header: false,
-      skipEmptyLines: false,
-      step(results, parser) {
-        record++
-        const cells = results.data.map((cell, index) =>
-          (record === HEADER_ROW && index === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim(),
-        )
-        if (record === HEADER_ROW) {
-          result.header = cells
-          if (!headerMatches(cells, columns)) {
-            headerOk = false
-            parser.abort()
-          }
-          return
-        }
-        if (cells.every((cell) => cell === '')) return
-        result.dataRows++
-        for (const error of results.errors) {
-          fail({ row: record, column: null, value: null, reason: error.message })
-        }
-        if (results.errors.length > 0) return
-        if (cells.length > columns.length) {
-          fail({
-            row: record,
-            column: null,
-            value: null,
-            reason: `Expected ${columns.length} values (${expectedHeaderText(columns)}), found ${cells.length}`,
-          })
-          return
-        }
-        const input: Record<string, string> = {}
-        columns.forEach((column, index) => {
-          input[column.key] = cells[index] ?? ''
-        })
-        const parsed = rowSchema.safeParse(input)
-        if (!parsed.success) {
-          // One reason per cell: the first failed check says what is wrong with it.
-          const reported = new Set<unknown>()
-          for (const issue of parsed.error.issues) {
-            if (reported.has(issue.path[0])) continue
-            reported.add(issue.path[0])
-            const column = columns.find((c) => c.key === issue.path[0])
-            fail({
-              row: record,
-              column: column?.header ?? null,
-              value: column ? (input[column.key] ?? null) : null,
-              reason: issue.message,
-            })
-          }
-          return
-        }
-        if (result.errorCount > 0) return
-        if (consumer.key) {
-          const key = consumer.key(parsed.data)
-          if (seen.has(key)) {
-            result.duplicates++
-            return
-          }
-          seen.add(key)
-        }
-        result.rows.push({ row: record, value: parsed.data })
-      },
-      complete() {
-        if (!headerOk) input.destroy()
-        resolve(result)
-      },
-      error(error: Error) {
-        reject(error)
-      },
+  for await (const { cells: raw, problems } of csvRecords(source)) {
+    record++
+    const cells = raw.map((cell, index) =>
+      (record === HEADER_ROW && index === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim(),
+    )
+    if (record === HEADER_ROW) {
+      pass.header = cells
+      if (!headerMatches(cells, columns)) return pass
+      continue
+    }
+    if (cells.every((cell) => cell === '')) continue
+    pass.dataRows++
+    if (problems.length > 0) {
+      for (const reason of problems) fail({ row: record, column: null, value: null, reason })
+      continue
+    }
+    if (cells.length > columns.length) {
+      fail({
+        row: record,
+        column: null,
+        value: null,
+        reason: `Expected ${columns.length} values (${expectedHeaderText(columns)}), found ${cells.length}`,
+      })
+      continue
+    }
+    const input: Record<string, string> = {}
+    columns.forEach((column, index) => {
+      input[column.key] = cells[index] ?? ''
     })
-  })
+    const parsed = rowSchema.safeParse(input)
+    if (!parsed.success) {
+      // One reason per cell: the first failed check says what is wrong with it.
+      const reported = new Set<unknown>()
+      for (const issue of parsed.error.issues) {
+        if (reported.has(issue.path[0])) continue
+        reported.add(issue.path[0])
+        const column = columns.find((c) => c.key === issue.path[0])
+        fail({
+          row: record,
+          column: column?.header ?? null,
+          value: column ? (input[column.key] ?? null) : null,
+          reason: issue.message,
+        })
+      }
+      continue
+    }
+    if (consumer.key) {
+      const key = consumer.key(parsed.data)
+      if (seen.has(key)) {
+        pass.duplicates++
+        continue
+      }
+      seen.add(key)
+    }
+    if (!onRows) continue
+    batch.push({ row: record, value: parsed.data })
+    if (batch.length >= BATCH_ROWS) {
+      await onRows(batch)
+      batch = []
+    }
+  }
+  if (onRows && batch.length > 0) await onRows(batch)
+  return pass
 }
 
-/** Imports a CSV file all or nothing: either every row is applied in one transaction, or none is. */
+/** Validates a CSV without writing anything (the first pass of importCsv). */
+export function parseCsvRows<Row, K extends string>(
+  source: ByteSource,
+  consumer: Pick<CsvConsumer<Row, K>, 'columns' | 'rowSchema' | 'key'>,
+  maxErrors = DEFAULT_MAX_ERRORS,
+) {
+  return readPass(source, consumer, maxErrors)
+}
+
+/**
+ * Imports a CSV file all or nothing. Pass 1 reads the whole file and validates every row, holding no rows.
+ * If all are valid, pass 2 reads it again inside ONE transaction and hands the rows to the consumer's
+ * check and apply in batches of BATCH_ROWS (one multi-row INSERT each); any refusal rolls everything back.
+ */
 export async function importCsv<Row, K extends string>(
   db: Database,
   consumer: CsvConsumer<Row, K>,
   options: CsvImportOptions,
 ): Promise<CsvImportOutcome> {
-  const parsed = await parseCsvRows(options.source, consumer, options.maxErrors ?? DEFAULT_MAX_ERRORS)
-  const base = {
-    fileName: options.fileName,
-    rows: parsed.dataRows,
-    duplicates: parsed.duplicates,
-  }
+  const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS
+  const first = await readPass(options.source(), consumer, maxErrors)
+  const base = { fileName: options.fileName, rows: first.dataRows, duplicates: first.duplicates }
   const expected = expectedHeaderText(consumer.columns)
 
   const refuse = async (
@@ -216,8 +278,8 @@ export async function importCsv<Row, K extends string>(
     return answer
   }
 
-  if (parsed.header === null || !headerMatches(parsed.header, consumer.columns)) {
-    const found = parsed.header?.join(',') ?? ''
+  if (first.header === null || !headerMatches(first.header, consumer.columns)) {
+    const found = first.header?.join(',') ?? ''
     return refuse({
       totals: {},
       refusal: 'HEADER',
@@ -229,8 +291,8 @@ export async function importCsv<Row, K extends string>(
       errorReport: null,
     })
   }
-  if (parsed.errorCount > 0) return refuse(rowRefusal(parsed.errors, parsed.errorCount))
-  if (parsed.dataRows === 0) {
+  if (first.errorCount > 0) return refuse(rowRefusal(first.errors, first.errorCount))
+  if (first.dataRows === 0) {
     return refuse({
       totals: {},
       refusal: 'ROWS',
@@ -241,20 +303,30 @@ export async function importCsv<Row, K extends string>(
     })
   }
 
-  const values = parsed.rows.map((row) => row.value)
-  const totals = consumer.totals?.(values) ?? {}
+  const totals: Record<string, number> = {}
   try {
     return await db.transaction(async (tx) => {
-      const problems = (await consumer.check?.(tx, parsed.rows)) ?? []
+      const problems: CsvRowError[] = []
+      let applied = 0
+      await readPass(options.source(), consumer, maxErrors, async (batch) => {
+        problems.push(...((await consumer.check?.(tx, batch)) ?? []))
+        // Once a row is refused nothing will be kept: the remaining batches are only checked.
+        if (problems.length > 0) return
+        const values = batch.map((row) => row.value)
+        await consumer.apply(tx, values)
+        applied += values.length
+        for (const [name, value] of Object.entries(consumer.totals?.(values) ?? {})) {
+          totals[name] = (totals[name] ?? 0) + value
+        }
+      })
       if (problems.length > 0) throw new CsvRowsRefused(problems)
-      await consumer.apply(tx, values)
       const answer: CsvImportOutcome = {
         ...base,
         result: 'SUCCESS',
-        applied: values.length,
+        applied,
         totals,
         refusal: null,
-        message: `${values.length} rows imported`,
+        message: `${applied} rows imported`,
         errorCount: 0,
         errors: [],
         errorReport: null,
@@ -264,8 +336,7 @@ export async function importCsv<Row, K extends string>(
     })
   } catch (error) {
     if (!(error instanceof CsvRowsRefused)) throw error
-    const max = options.maxErrors ?? DEFAULT_MAX_ERRORS
-    return refuse({ ...rowRefusal(error.errors.slice(0, max), error.errors.length), totals })
+    return refuse(rowRefusal(error.errors.slice(0, maxErrors), error.errors.length))
   }
 }
 

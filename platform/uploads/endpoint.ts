@@ -45,7 +45,7 @@ export function csvUploadEndpoint<Row, K extends string>(
     try {
       const outcome = await importCsv(deps.database.db, consumer, {
         fileName: file.fileName,
-        source: createReadStream(file.path),
+        source: () => createReadStream(file.path),
         actor: auth
           ? { userId: auth.user.id, role: auth.user.role, ip: c.req.header('x-forwarded-for') ?? null }
           : null,
