@@ -37,12 +37,22 @@ describe('pause and play', () => {
     expect(twice.status).toBe(409)
     expect((await twice.json()).errorCode).toBe('INVALID_STATE')
 
+    // Play decides the state from the budgets at once: without limits the campaign runs (1, status 1).
+    await t.db
+      .update(campaigns)
+      .set({ budgetTotalLimit: null, budgetDailyLimit: -1 })
+      .where(eq(campaigns.id, running.id))
     const played = await act(seller, running.id, 'play')
     expect(played.status).toBe(200)
-    const data = (await played.json()).data
-    expect(await stateOf(running.id)).toEqual({ state: data.state, status: data.status })
-    expect(data.status).toBe(1)
-    expect([1, 4, 5]).toContain(data.state)
+    expect((await played.json()).data).toMatchObject({ campaignId: running.id, state: 1, status: 1 })
+    expect(await stateOf(running.id)).toEqual({ state: 1, status: 1 })
+
+    // With its total budget already spent it plays straight into Total Limit Reached (5).
+    expect((await act(seller, running.id, 'pause')).status).toBe(200)
+    await t.db.update(campaigns).set({ budgetTotalLimit: 0 }).where(eq(campaigns.id, running.id))
+    const limited = await act(seller, running.id, 'play')
+    expect((await limited.json()).data).toMatchObject({ state: 5, status: 1 })
+    expect(await stateOf(running.id)).toEqual({ state: 5, status: 1 })
 
     const audit = await t.db
       .select()
