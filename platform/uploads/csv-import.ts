@@ -152,7 +152,7 @@ async function* csvRecords(source: ByteSource): AsyncGenerator<CsvRecord> {
 
 type ValidatedRow<Row> = { row: number; value: Row }
 
-type Pass<Row> = {
+type Pass = {
   header: string[] | null
   dataRows: number
   duplicates: number
@@ -170,9 +170,9 @@ async function readPass<Row, K extends string>(
   consumer: Pick<CsvConsumer<Row, K>, 'columns' | 'rowSchema' | 'key'>,
   maxErrors: number,
   onRows?: (rows: ValidatedRow<Row>[]) => Promise<void>,
-): Promise<Pass<Row>> {
+): Promise<Pass> {
   const { columns, rowSchema } = consumer
-  const pass: Pass<Row> = { header: null, dataRows: 0, duplicates: 0, errors: [], errorCount: 0 }
+  const pass: Pass = { header: null, dataRows: 0, duplicates: 0, errors: [], errorCount: 0 }
   const seen = new Set<string>()
   let batch: ValidatedRow<Row>[] = []
   let record = 0
