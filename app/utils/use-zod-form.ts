@@ -113,7 +113,7 @@ export function useZodForm<R extends FormRules>(
       },
       onChange(event) {
         const target = event.target as HTMLInputElement
-        if (!(target.name in rules)) return
+        if (!Object.hasOwn(rules, target.name)) return
         const data = new FormData(event.currentTarget)
         setValues(Object.fromEntries(data))
         if (!validated.current) return
