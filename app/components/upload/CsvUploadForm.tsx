@@ -5,9 +5,9 @@
 // navigates, data is shown, loaders revalidate).
 import { Form, useNavigate, useRevalidator } from '@remix-run/react'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { decode } from 'turbo-stream'
 import * as formStyles from '../form.css'
 import * as styles from './upload.css'
+import { readActionAnswer, singleFetchActionUrl } from './action-answer'
 import type { UploadResult } from './upload-result'
 
 export type CsvUploadMessages = {
@@ -42,18 +42,6 @@ type Props = {
   /** Extra fields posted with the file (hidden inputs, a match type…). */
   children?: ReactNode
 }
-
-/** `/campaigns` → `/campaigns.data`, `/` → `/_root.data`: where Remix posts an action with JS on. */
-function dataUrl(formAction: string) {
-  const url = new URL(formAction, window.location.href)
-  url.pathname = url.pathname === '/' ? '/_root.data' : `${url.pathname.replace(/\/$/, '')}.data`
-  return url.toString()
-}
-
-type ActionAnswer =
-  | { redirect: string; reload?: boolean; replace?: boolean }
-  | { data: unknown }
-  | { error: unknown }
 
 export function CsvUploadForm({
   label,
@@ -139,7 +127,10 @@ export function CsvUploadForm({
     const xhr = new XMLHttpRequest()
     xhr.open(
       'POST',
-      dataUrl(form.getAttribute('action') ?? window.location.pathname + window.location.search),
+      singleFetchActionUrl(
+        form.getAttribute('action') ?? window.location.pathname + window.location.search,
+        window.location.href,
+      ),
     )
     xhr.responseType = 'blob'
     setPercent(0)
@@ -160,14 +151,13 @@ export function CsvUploadForm({
       setPercent(null)
       setAnnounced('Upload finished')
       try {
-        const decoded = await decode((xhr.response as Blob).stream())
-        const value = decoded.value as ActionAnswer
-        if ('redirect' in value) {
-          if (value.reload) window.location.assign(value.redirect)
-          else navigate(value.redirect, { replace: value.replace })
+        const answer = await readActionAnswer((xhr.response as Blob).stream())
+        if (answer.kind === 'redirect') {
+          if (answer.reload) window.location.assign(answer.to)
+          else navigate(answer.to, { replace: answer.replace })
           return
         }
-        const data = 'data' in value ? (value.data as { upload?: UploadResult } | null) : null
+        const data = answer.kind === 'data' ? (answer.data as { upload?: UploadResult } | null) : null
         if (!data?.upload) throw new Error('no upload result')
         setAnswer(data.upload)
         if (data.upload.ok) revalidator.revalidate()

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
 export const dropZone = style({
@@ -20,16 +20,12 @@ export const progress = style({ width: '100%', height: '1rem' })
 
 export const ok = style({ margin: 0, color: vars.color.success, fontWeight: 600 })
 
-export const errorTable = style({
-  borderCollapse: 'collapse',
-  fontSize: vars.fontSize.sm,
-  selectors: {
-    '& th, & td': {
-      border: `1px solid ${vars.color.borderSubtle}`,
-      padding: vars.space.xs,
-      textAlign: 'left',
-    },
-  },
+export const errorTable = style({ borderCollapse: 'collapse', fontSize: vars.fontSize.sm })
+
+globalStyle(`${errorTable} th, ${errorTable} td`, {
+  border: `1px solid ${vars.color.borderSubtle}`,
+  padding: vars.space.xs,
+  textAlign: 'left',
 })
 
 export const result = style({ display: 'grid', gap: vars.space.sm })
