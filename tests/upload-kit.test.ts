@@ -2,7 +2,7 @@
 // multipart Request, through the console half (app/models/upload.server.ts) to a platform upload call built
 // with the platform half (platform/uploads), writing into a real table of the test database.
 // It lives in tests/ because it imports both halves, which neither half may do (tests/architecture.test.ts).
-import { readdir } from 'node:fs/promises'
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { and, desc, eq } from 'drizzle-orm'
@@ -175,6 +175,29 @@ describe('an upload action on the kit', () => {
     const { upload } = await response.json()
     expect(upload.message).toBe('Invalid Header Format. Please upload a valid file.')
     expect(upload.errorReport).toBeNull()
+  })
+
+  it('removes temporary files a crashed process left over an hour ago, and no others', async () => {
+    const dir = path.join(t.deps.dataDir, 'uploads', 'incoming')
+    await mkdir(dir, { recursive: true })
+    const old = path.join(dir, 'left-by-a-crash.csv')
+    const recent = path.join(dir, 'another-upload-in-progress.csv')
+    await writeFile(old, 'x')
+    await writeFile(recent, 'y')
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    await utimes(old, twoHoursAgo, twoHoursAgo)
+    try {
+      const response = await postForm(
+        multipartBody({ name: 'promo.csv', text: `Seller Id,Amount\n${sellerId},1\n` }),
+      )
+      expect(response.status).toBe(302)
+      const left = await spooled()
+      expect(left).not.toContain('left-by-a-crash.csv')
+      expect(left).toContain('another-upload-in-progress.csv')
+    } finally {
+      await rm(recent, { force: true })
+      await rm(old, { force: true })
+    }
   })
 
   it('refuses a file that is not .csv without calling the platform', async () => {

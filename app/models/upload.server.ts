@@ -4,7 +4,7 @@
 // as a multipart form whose file is read back from disk as it is sent. The temporary file is always removed.
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, openAsBlob } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -17,6 +17,7 @@ import {
   declaredTooLarge,
   isCsvFileName,
   MAX_UPLOAD_TEXT_FIELD_BYTES,
+  STALE_UPLOAD_MS,
   type UploadMessages,
 } from '../../platform/rules/uploads'
 import type { UploadResult } from '../components/upload/upload-result'
@@ -111,6 +112,15 @@ async function spoolWithLimit(
   }
 }
 
+/** An hour-old file in the incoming folder belongs to a process that died mid-upload: remove it. */
+async function removeStale(dir: string, now = Date.now()) {
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name)
+    const info = await stat(file).catch(() => null)
+    if (info && now - info.mtimeMs > STALE_UPLOAD_MS) await rm(file, { force: true })
+  }
+}
+
 /**
  * Reads a multipart upload: the file onto disk under the limit, the other fields as text.
  * Answers a refusal (400 wrong type or no file, 413 too large) instead of throwing.
@@ -130,6 +140,7 @@ export async function receiveUpload(
 
   const dir = path.join(dataDirOf(options), 'uploads', 'incoming')
   await mkdir(dir, { recursive: true })
+  await removeStale(dir)
   const target = path.join(dir, `${randomUUID()}.csv`)
   const cleanup = () => rm(target, { force: true })
   const fields: Record<string, string> = {}

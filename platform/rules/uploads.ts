@@ -6,6 +6,8 @@ export const MEGABYTE = 1024 * 1024
 export const DEFAULT_MAX_UPLOAD_BYTES = 25 * MEGABYTE
 /** Text fields that travel with a file in the same form are small; past this they are refused. */
 export const MAX_UPLOAD_TEXT_FIELD_BYTES = 64 * 1024
+/** A temporary upload file older than this was left by a process that died mid-upload. */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000
 /** A multipart envelope adds a little to the file; a declared length past limit + this is refused unread. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024
 

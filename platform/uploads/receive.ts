@@ -3,7 +3,7 @@
 // as it crosses the limit, its partial copy is removed, and nothing of it is held in memory.
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -15,6 +15,7 @@ import {
   declaredTooLarge,
   isCsvFileName,
   MAX_UPLOAD_TEXT_FIELD_BYTES,
+  STALE_UPLOAD_MS,
   type UploadMessages,
 } from '../rules/uploads'
 
@@ -69,6 +70,15 @@ export async function spoolWithLimit(
   }
 }
 
+/** An hour-old file in the incoming folder belongs to a process that died mid-upload: remove it. */
+async function removeStale(dir: string, now = Date.now()) {
+  for (const name of await readdir(dir)) {
+    const file = path.join(dir, name)
+    const info = await stat(file).catch(() => null)
+    if (info && now - info.mtimeMs > STALE_UPLOAD_MS) await rm(file, { force: true })
+  }
+}
+
 /** Reads the CSV file of an upload request onto disk (never into memory), or refuses it. */
 export async function receiveCsvUpload(request: Request, options: ReceiveOptions): Promise<ReceivedFile> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_UPLOAD_BYTES
@@ -76,6 +86,7 @@ export async function receiveCsvUpload(request: Request, options: ReceiveOptions
   const fieldName = options.fieldName ?? 'file'
   const dir = path.join(options.dataDir, 'uploads', 'incoming')
   await mkdir(dir, { recursive: true })
+  await removeStale(dir)
 
   // A declared length far past the limit is refused before a byte is read (multipart adds a little).
   if (declaredTooLarge(request.headers.get('content-length'), maxBytes))
