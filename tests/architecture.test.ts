@@ -36,7 +36,8 @@ function importsOf(file: string): Import[] {
   })
 }
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file)
+/** Test code: test files, and the console's test harness (app/testing/). */
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('app/testing/')
 const inside = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`)
 const show = (i: Import) => `${i.file} imports '${i.specifier}'`
 

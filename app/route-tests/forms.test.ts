@@ -1,7 +1,7 @@
 // The console's form rules, word for word from the spec (accounts §5, campaigns §2), through the real
 // route modules' actions and loaders against the in-process test platform.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD } from '../../platform/db/seed'
+import { DEMO_PASSWORD } from '../../platform/testing/platform'
 import { addDays, istDate } from '../../platform/rules/time'
 import { action as selectAccountAction } from '../routes/_advertiser.select-account'
 import { loader as campaignsLoader } from '../routes/_advertiser.campaigns'

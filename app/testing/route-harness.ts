@@ -3,7 +3,7 @@
 // and helpers that call a route module's loader or action the way Remix does and report what a
 // browser would get: status, redirect target, Set-Cookie and data. Decision 019.
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
-import type { SessionStage } from '../../platform/auth/sessions'
+import type { SessionInfo } from '../../platform/contracts/auth'
 import { createTestPlatform, type TestPlatform } from '../../platform/testing/platform'
 import { commitSession } from '../session.server'
 
@@ -84,7 +84,7 @@ export async function createRouteHarness(options: { now?: Date } = {}) {
   /** The console's session cookie (`name=value`) of a seeded user with a real platform session. */
   async function cookieFor(
     email: string,
-    options: { stage?: SessionStage; sellerId?: number | null } = {},
+    options: { stage?: SessionInfo['stage']; sellerId?: number | null } = {},
   ): Promise<string> {
     const user = await t.userByEmail(email)
     const token = await t.tokenFor(email, options.stage ?? 'FULL')

@@ -9,6 +9,9 @@ import { createSession, type SessionStage } from '../auth/sessions'
 import { openTestDatabase } from './template'
 import { projectPath } from '../paths'
 
+/** The demo users' password, for tests that sign in through the console. */
+export { DEMO_PASSWORD } from '../db/seed'
+
 export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
 
 export async function createTestPlatform(
