@@ -1,8 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
-import { primary, secondary } from '../form.css'
+import { primary } from '../form.css'
 import { cell, headCell, muted, numeric, visuallyHidden } from '../list/list.css'
-import { dialog as pageDialog } from '../pages.css'
 
 // The list kit's cell, header and text styles, for the campaign table's own cells and the dialogs.
 export { cell, muted, numeric, visuallyHidden }
@@ -19,7 +18,6 @@ export const titleRow = style({
 export const title = style({ margin: 0, marginRight: 'auto' })
 
 export const primaryLink = style([primary, { display: 'inline-block', textDecoration: 'none' }])
-export const secondaryLink = style([secondary, { display: 'inline-block', textDecoration: 'none' }])
 
 export const stats = style({
   display: 'grid',
@@ -89,35 +87,6 @@ export const rowActions = style({
   maxWidth: '10rem',
 })
 export const inlineForm = style({ display: 'inline' })
-export const linkButton = style({
-  background: 'none',
-  border: 'none',
-  padding: 0,
-  color: vars.color.link,
-  textDecoration: 'underline',
-  cursor: 'pointer',
-  font: 'inherit',
-  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
-})
+/** A form's submit button that reads as a link (row actions): the list kit's. */
+export { linkButton } from '../list/list.css'
 export const rowLink = style({ color: vars.color.link })
-
-export const overlay = style({
-  position: 'fixed',
-  inset: 0,
-  display: 'grid',
-  placeItems: 'center',
-  padding: vars.space.md,
-  background: 'rgb(17 24 39 / 0.45)',
-  zIndex: 10,
-})
-
-export const dialog = style([
-  pageDialog,
-  { width: 'min(32rem, 100%)', margin: 0, display: 'grid', gap: vars.space.md },
-])
-
-export const choices = style({ display: 'grid', gap: vars.space.sm, border: 'none', margin: 0, padding: 0 })
-export const choice = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', fontWeight: 600 })
-export const dialogActions = style({ display: 'flex', gap: vars.space.md, justifyContent: 'flex-end' })
-
-export const danger = style([primary, { background: vars.color.danger }])

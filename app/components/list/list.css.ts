@@ -74,6 +74,7 @@ export const linkButton = style({
   textDecoration: 'underline',
   cursor: 'pointer',
   font: 'inherit',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'not-allowed' } },
 })
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
