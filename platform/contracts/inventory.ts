@@ -27,10 +27,10 @@ import {
 
 /** A numeric id as a query or path parameter ('ID is invalid' otherwise), as a number. */
 export const idParamSchema = z.string().regex(ID_PATTERN, ID_INVALID).transform(Number)
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')
-const instant = z.string()
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date')
+export const instant = z.string()
 const paise = z.number().int()
-const count = z.number().int().min(0)
+export const count = z.number().int().min(0)
 const campaignClass = z.enum(['Sponsored', 'Privilege'])
 /** 0 Phrase, 1 Exact, 2 Broad (spec campaigns §3). */
 const matchType = z.union([z.literal(0), z.literal(1), z.literal(2)])
@@ -405,69 +405,3 @@ export type ProductRecord = z.infer<typeof productRecordSchema>
 export const keywordSuggestBodySchema = z.object({ products: z.array(z.number().int()) })
 export const suggestedKeywordSchema = z.object({ keyWord: z.string(), bid_price_suggestion: paise })
 export type SuggestedKeyword = z.infer<typeof suggestedKeywordSchema>
-
-// ---------------------------------------------------------------------------------------------
-// Analytics under /adinventory/v1/analytics and keyword metadata (spec accounts §3, §7; no handler yet)
-// ---------------------------------------------------------------------------------------------
-export const REPORT_TYPES = [
-  'CAMPAIGN_PERFORMANCE_REPORT',
-  'KEYWORD_PERFORMANCE_REPORT',
-  'PRODUCT_PERFORMANCE_REPORT',
-  'BUDGET_UTIL_REPORT',
-  'OPTIMISATION_REPORT',
-  'TARGETING_VALUE_PERF_REPORT',
-  'SKU_PERF_REPORT',
-  'DAILY_OPS_REPORT',
-] as const
-/** Report date filters: the list's presets without TODAY (spec accounts §3). */
-export const REPORT_DATE_FILTER_TYPES = ['LAST_1D', 'LAST_7D', 'LAST_30D', 'CURRENT_MONTH', 'CUSTOM'] as const
-export const REPORT_FILTERS = [
-  'CAMPAIGN_ID',
-  'CAMPAIGN_STATUS',
-  'PLACEMENT_CATEGORY',
-  'TARGETING_TYPE',
-  'CREATED_BY',
-] as const
-
-/** spec accounts §3 "Report entity" (no handler yet): saveAndScheduleReport's body, getSavedReports' rows. */
-export const reportEntitySchema = z.object({
-  reportEntityId: z.string().nullable().optional(),
-  reportType: z.enum(REPORT_TYPES),
-  isRegenerate: z.boolean(),
-  isDefault: z.boolean(),
-  dateFilter: z.object({
-    fromDate: isoDate.nullable(),
-    toDate: isoDate.nullable(),
-    dateFilterType: z.enum(REPORT_DATE_FILTER_TYPES),
-  }),
-  reportMetaData: z.object({
-    loggedInEmail: z.string(),
-    loggedInRole: z.string(),
-    sellerId: z.number().int().nullable(),
-    reportName: z.string(),
-    gcpReportNamePrefix: z.string().nullable(),
-    isSaved: z.boolean(),
-    creationDate: instant.nullable(),
-    signedURLs: z.array(z.string()).nullable(),
-    urlExpiryTs: instant.nullable(),
-    totalNumOfRows: count.nullable(),
-  }),
-  dimensionFields: z.record(z.string(), z.boolean()),
-  metricFields: z.record(z.string(), z.boolean()),
-  filters: z.record(z.string(), z.array(z.string()).nullable()),
-  scheduleDetails: z
-    .object({
-      /** Uppercase, e.g. DAILY, WEEKLY, MONTHLY. */
-      frequency: z.string(),
-      startDate: isoDate,
-      endDate: isoDate.nullable(),
-      emailIds: z.array(z.string()),
-    })
-    .nullable(),
-})
-export type ReportEntity = z.infer<typeof reportEntitySchema>
-
-/** GET /v1/metadata/keyword?productId → data.keywords (no handler yet). */
-export const keywordMetadataQuerySchema = z.object({ productId: idParamSchema })
-export const keywordMetadataResponseSchema = z.object({ keywords: z.array(z.string()) })
-export type KeywordMetadataResponse = z.infer<typeof keywordMetadataResponseSchema>
