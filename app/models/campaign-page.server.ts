@@ -94,6 +94,7 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
           totalPages: page.totalPages,
           fromDate: page.fromDate,
           toDate: page.toDate,
+          totals: page.totals,
           rows: page.campaigns.map((row) => ({
             id: row.id,
             campaignId: row.jmcampaign_id,

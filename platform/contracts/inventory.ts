@@ -116,6 +116,8 @@ export const loadHomePageResponseSchema = z.object({
   /** The resolved IST day range, inclusive. */
   fromDate: isoDate,
   toDate: isoDate,
+  /** Every filtered campaign's metrics summed over the range (all pages, not only this one); roas of the sums. */
+  totals: homePageMetricsSchema,
 })
 export type LoadHomePageResponse = z.infer<typeof loadHomePageResponseSchema>
 

@@ -76,6 +76,48 @@ export type ListedCampaign = {
   roas: number
 }
 
+/** The list's filters: the advertiser's campaigns not deleted, by status and name. */
+function listFilters(sellerId: number, query: CampaignFilterQuery): SQL[] {
+  const filters: SQL[] = [eq(campaigns.sellerId, sellerId), isNull(campaigns.deletedAt)]
+  if (query.status !== 'ALL') filters.push(inArray(campaigns.state, STATES_FOR_STATUS_FILTER[query.status]))
+  if (query.search) filters.push(ilike(campaigns.name, `%${likeLiteral(query.search)}%`))
+  return filters
+}
+
+export type ListTotals = { spend: number; clicks: number; orders: number; sales: number; roas: number }
+
+/**
+ * The metrics of every filtered campaign (all pages) summed over the date range in one SQL statement,
+ * and the ROAS of those sums (not an average of the rows' ROAS): the list's totals row.
+ */
+export async function listTotals(
+  db: Database,
+  sellerId: number,
+  query: CampaignFilterQuery,
+  now: Date,
+): Promise<ListTotals> {
+  const { from, to } = dateRange(query, now)
+  const [sum] = await db
+    .select({
+      spend: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)`,
+      clicks: sql<string>`coalesce(sum(${performanceDaily.clicks}), 0)`,
+      orders: sql<string>`coalesce(sum(${performanceDaily.orders}), 0)`,
+      sales: sql<string>`coalesce(sum(${performanceDaily.sales}), 0)`,
+    })
+    .from(performanceDaily)
+    .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+    .where(and(...listFilters(sellerId, query), between(performanceDaily.day, from, to)))
+  const spend = Number(sum?.spend ?? 0)
+  const sales = Number(sum?.sales ?? 0)
+  return {
+    spend,
+    clicks: Number(sum?.clicks ?? 0),
+    orders: Number(sum?.orders ?? 0),
+    sales,
+    roas: roas(sales, spend),
+  }
+}
+
 /**
  * An advertiser's campaign list with metrics summed over the date range: one page of it, or without
  * `paging` every filtered campaign (the download), in the same order and in one statement either way.
@@ -88,9 +130,7 @@ export async function listCampaigns(
   paging?: Paging,
 ): Promise<{ range: { fromDate: string; toDate: string }; totalCount: number; rows: ListedCampaign[] }> {
   const { from, to } = dateRange(query, now)
-  const filters: SQL[] = [eq(campaigns.sellerId, sellerId), isNull(campaigns.deletedAt)]
-  if (query.status !== 'ALL') filters.push(inArray(campaigns.state, STATES_FOR_STATUS_FILTER[query.status]))
-  if (query.search) filters.push(ilike(campaigns.name, `%${likeLiteral(query.search)}%`))
+  const filters = listFilters(sellerId, query)
 
   const dir = query.direction === 'asc' ? 'asc' : 'desc'
   const sortColumn = {
@@ -254,7 +294,11 @@ export function campaignListRoutes(deps: PlatformDeps) {
     const query = loadHomePageQuerySchema.parse(c.req.query())
     const auth = c.get('auth')
     await assertMayActFor(db(), auth, query.userId)
-    const result = await listCampaigns(db(), query.userId, query, deps.now(), query)
+    const now = deps.now()
+    const [result, totals] = await Promise.all([
+      listCampaigns(db(), query.userId, query, now, query),
+      listTotals(db(), query.userId, query, now),
+    ])
     c.header('User_id_role', auth.user.role)
     const data: LoadHomePageResponse = {
       campaigns: result.rows.map((row) => ({ ...homePageRow(row), action: rowAction(auth.user.role, row) })),
@@ -264,6 +308,7 @@ export function campaignListRoutes(deps: PlatformDeps) {
       totalPages: pageCount(result.totalCount, query.size),
       fromDate: result.range.fromDate,
       toDate: result.range.toDate,
+      totals,
     }
     return ok(c, data)
   })
