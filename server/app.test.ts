@@ -68,10 +68,33 @@ describe('cross-site posts', () => {
     expect((await post({ origin: 'null' })).status).toBe(403)
   })
 
+  it('refuses a post without Origin whose Referer is another site or another scheme', async () => {
+    const own = new URL(origin)
+    const refused = [
+      'https://evil.example/attack.html',
+      `https://${own.host}/campaigns`,
+      `http://${own.hostname}:1/campaigns`,
+      `http://evil.example:${own.port}/campaigns`,
+      'not a url',
+    ]
+    for (const referer of refused) {
+      const response = await post({ referer })
+      expect(response.status, referer).toBe(403)
+      expect(await response.text()).toBe('Cross-site form posts are not accepted.')
+    }
+    // An Origin of another scheme is refused too.
+    expect((await post({ origin: `https://${own.host}` })).status).toBe(403)
+    // Sec-Fetch-Site decides when present, whatever the Referer says.
+    expect((await post({ 'sec-fetch-site': 'cross-site', referer: `${origin}/campaigns` })).status).toBe(403)
+  })
+
   it('lets same-origin posts and non-browser clients through', async () => {
     // Without a console build the request falls through to 404: it was not refused.
     expect((await post({ 'sec-fetch-site': 'same-origin', origin })).status).toBe(404)
     expect((await post({ origin })).status).toBe(404)
+    expect((await post({ referer: `${origin}/campaigns?page=2` })).status).toBe(404)
+    expect((await post({ 'sec-fetch-site': 'none' })).status).toBe(404)
+    // Neither Origin nor Referer nor Sec-Fetch-Site: not a browser page (decision 020).
     expect((await post({})).status).toBe(404)
   })
 
