@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod/v4'
 import type { Envelope, ErrorEnvelope } from './contracts/envelope'
 import type { PlatformDeps } from './deps'
-import { DomainError } from './errors'
+import { DomainError, isDatabaseUnavailable } from './errors'
 import { log } from './log'
 import type { AuthContext } from './auth/authorize'
 
@@ -77,6 +77,18 @@ export function createService(basePath: string, deps: PlatformDeps) {
     }
     if (error instanceof SyntaxError && /JSON/.test(error.message)) {
       return c.json(errorBody(400, 'MALFORMED_JSON', 'Malformed JSON body', requestId), 400)
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or unreachable: a temporary state, not a fault of this request.
+      log.error('database unavailable', {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        error: error.cause instanceof Error ? error.cause.message : error.message,
+      })
+      return c.json(errorBody(503, 'SERVICE_UNAVAILABLE', 'Service unavailable', requestId), 503, {
+        'retry-after': '5',
+      })
     }
     // Unknown: log everything, answer nothing that leaks (no stack, no SQL text).
     log.error('unhandled platform error', {
