@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { z } from 'zod/v4'
 import { audit } from '../audit'
 import { AuthMessages, type ExternalLoginResponse } from '../contracts/auth'
+import { safeText, TEXT_MAX } from '../contracts/text'
 import { externalLoginNonces, users } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
@@ -59,7 +60,7 @@ export function externalLoginQuery(input: {
 
 const linkSchema = z.object({
   sellerId: z.string().regex(/^\d{1,15}$/),
-  email: z.string().min(3).max(254),
+  email: safeText({ max: TEXT_MAX.email }).min(3),
   ts: z.string().regex(/^\d{1,12}$/),
   nonce: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
   sig: z.string().regex(/^[0-9a-fA-F]{64}$/),

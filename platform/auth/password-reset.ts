@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { z } from 'zod/v4'
 import { audit } from '../audit'
 import { AuthMessages, PASSWORD_MAX, PASSWORD_MIN, passwordResetRequestSchema } from '../contracts/auth'
+import { safeText, TEXT_MAX } from '../contracts/text'
 import { users } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { badRequest } from '../errors'
@@ -27,7 +28,10 @@ import { canSignIn, findUserByEmail } from './users'
 export const PASSWORD_RESET_SUBJECT = 'Your Ad Console password reset code'
 export const PASSWORD_CHANGED_SUBJECT = 'Your Ad Console password was reset'
 
-const emailSchema = z.email({ error: 'Email is invalid' }).max(254)
+const EMAIL_INVALID = 'Email is invalid'
+const emailSchema = safeText({ max: TEXT_MAX.email, maxMessage: EMAIL_INVALID }).pipe(
+  z.email({ error: EMAIL_INVALID }),
+)
 
 /** Password rules (ASVS 5.0 6.2.1, 6.2.5, 6.2.9): a length range, counted in characters, nothing else. */
 export function passwordProblem(password: string): string | null {
@@ -43,7 +47,10 @@ export function passwordResetRoutes(deps: PlatformDeps) {
   // spec: POST /v1/user/totp?email — the same answer, in about the same time, for any e-mail.
   app.post('/v1/user/totp', async (c) => {
     const parsed = emailSchema.safeParse(normalizeEmail(c.req.query('email') ?? ''))
-    if (!parsed.success) throw badRequest('Email is invalid')
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? EMAIL_INVALID
+      throw badRequest(message, { email: [message] })
+    }
     const email = parsed.data
     const db = deps.database.db
     const now = deps.now()

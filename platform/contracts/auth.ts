@@ -2,6 +2,7 @@
 // Every response is wrapped in the envelope of ./envelope.ts ({ code, message, data, errors }).
 import { z } from 'zod/v4'
 import { Roles } from '../rules/roles'
+import { safeText, TEXT_MAX } from './text'
 
 export const sessionInfoSchema = z.object({
   userId: z.number(),
@@ -24,7 +25,7 @@ export type PincodeResult = z.infer<typeof pincodeResultSchema>
 // Sign-in (issue 3)
 // ---------------------------------------------------------------------------------------------
 
-import { PASSWORD_MAX } from './auth-messages'
+import { AuthMessages, PASSWORD_MAX } from './auth-messages'
 
 export {
   ALREADY_LOGGED_IN,
@@ -36,8 +37,8 @@ export {
 
 /** POST /v1/login — body. 401 with message ALREADY_LOGGED_IN when another session is live and !loginHere. */
 export const loginRequestSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(PASSWORD_MAX),
+  email: safeText({ max: TEXT_MAX.email, trim: true }).min(1),
+  password: safeText({ max: PASSWORD_MAX }).min(1),
   loginHere: z.boolean().optional(),
 })
 /** POST /v1/login — data: a PASSWORD-stage token; the second factor upgrades it. */
@@ -61,7 +62,10 @@ export const totpSignupResponseSchema = z.object({
 export type TotpSignupResponse = z.infer<typeof totpSignupResponseSchema>
 
 /** POST /v1/gauth2fa-verify-totp?token&userId&ipAddress&regenerateToken=true — body. */
-export const verifyTotpRequestSchema = z.object({ email: z.string(), totp: z.string() })
+export const verifyTotpRequestSchema = z.object({
+  email: safeText({ max: TEXT_MAX.email }),
+  totp: safeText({ max: TEXT_MAX.code }),
+})
 /** data: a new FULL-stage token (the PASSWORD-stage one ends). */
 export const verifyTotpResponseSchema = z.object({
   token: z.string(),
@@ -80,18 +84,20 @@ export type VerifyTotpResponse = z.infer<typeof verifyTotpResponseSchema>
 /** POST /v1/tnc — body; refused (400) unless tncAcceptance is true. data: { tncAcceptance } */
 export const tncRequestSchema = z.object({
   userId: z.number(),
-  ipAddress: z.string().nullable().optional(),
-  timestamp: z.string(),
+  /** The browser's address as the console saw it (an IPv6 address is at most 45 characters). */
+  ipAddress: safeText({ max: 64 }).nullable().optional(),
+  timestamp: safeText({ max: 64 }),
   tncAcceptance: z.boolean(),
 })
 
 /** POST /v1/user/totp?email — answers 200 the same way whether or not the e-mail is known. */
 /** POST /v1/user/password/reset — body. */
+// Passwords are capped at twice PASSWORD_MAX here (UTF-16 units): the reset counts characters itself.
 export const passwordResetRequestSchema = z.object({
-  email: z.string(),
-  password: z.string(),
-  confirmPassword: z.string(),
-  otp: z.string(),
+  email: safeText({ max: TEXT_MAX.email }),
+  password: safeText({ max: 2 * PASSWORD_MAX, maxMessage: AuthMessages.passwordTooLong }),
+  confirmPassword: safeText({ max: 2 * PASSWORD_MAX, maxMessage: AuthMessages.passwordTooLong }),
+  otp: safeText({ max: TEXT_MAX.code }),
 })
 
 /** POST /v1/external/login?sellerId&email&ts&nonce&sig — data as in the spec. */

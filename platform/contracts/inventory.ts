@@ -20,6 +20,7 @@ import {
   ID_PATTERN,
   PAGE_SIZES,
 } from '../rules/lists'
+import { safeText, TEXT_MAX } from './text'
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -57,7 +58,7 @@ export const campaignFilterQuerySchema = z.object({
   toDate: isoDate.optional(),
   status: z.enum(CAMPAIGN_STATUS_FILTERS).default('ALL'),
   /** Case-insensitive part of the name. */
-  search: z.string().trim().max(200).optional(),
+  search: safeText({ max: TEXT_MAX.line, trim: true }).optional(),
   /** Without a sort: newest first. */
   sort: z.enum(CAMPAIGN_SORT_VALUES).optional(),
   direction: z.enum(SORT_DIRECTIONS).default(DEFAULT_SORT_DIRECTION),
@@ -332,7 +333,10 @@ export const campaignPayloadSchema = campaignFullSchema
     jmcampaign_id: z.number().int().optional(),
     sellerid: z.number().int(),
     /** base64 of the name as typed. */
-    name: z.string(),
+    name: safeText({ max: TEXT_MAX.line * 2 }),
+    tag: safeText({ max: TEXT_MAX.line }).nullable(),
+    app_site_id: safeText({ max: TEXT_MAX.line }).nullable(),
+    biddingStrategy: safeText({ max: TEXT_MAX.line }),
     /** A state-6 campaign does not resend them (spec §4). */
     start_time: instant.optional(),
     expire_time: instant.nullable().optional(),
@@ -344,7 +348,7 @@ export type CampaignPayload = z.infer<typeof campaignPayloadSchema>
 /** spec §3 "Keyword target" (no handler yet). */
 export const keywordTargetSchema = z.object({
   id: z.number().int().optional(),
-  keyword: z.string(),
+  keyword: safeText({ max: TEXT_MAX.line, trim: true }),
   match_type: matchType,
   bid_price: paise,
 })
@@ -358,7 +362,7 @@ export const adGroupCreatePayloadSchema = z.object({
   campaign_id: z.number().int(),
   products: z.array(z.object({ productId: z.number().int() })),
   keywords: z.array(keywordTargetSchema.omit({ id: true })),
-  name: z.string(),
+  name: safeText({ max: TEXT_MAX.line }),
   sellerid: z.number().int(),
   jmcampaign_id: z.number().int(),
 })
