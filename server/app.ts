@@ -13,6 +13,7 @@ import { log } from '../platform/log'
 import { projectPath } from '../platform/paths'
 import type { TrustProxy } from './config'
 import { refuseCrossSitePosts } from './csrf'
+import { limitRequestBodies, noStoreWhenSignedIn } from './hardening'
 import { securityHeaders } from './security'
 
 export function createServerApp(options: {
@@ -48,6 +49,8 @@ export function createServerApp(options: {
   })
   app.use(securityHeaders)
   app.use(refuseCrossSitePosts)
+  // Before anything reads a body: 413 past the limit (uploads stream under their own; decision 020).
+  app.use(limitRequestBodies)
   app.use(compression())
 
   app.get('/healthz', async (_req, res) => {
@@ -80,6 +83,7 @@ export function createServerApp(options: {
     app.use(express.static(projectPath('public'), { maxAge: '1h' }))
     app.all(
       '*',
+      noStoreWhenSignedIn,
       createRequestHandler({
         build,
         mode: build.mode,

@@ -1,0 +1,114 @@
+// Request-body limits and no-store for signed-in answers (decision 020).
+import type { NextFunction, Request, Response } from 'express'
+import { errorBody } from '../platform/http'
+
+/** JSON and form bodies of a request that carries a session (cookie, or a bearer token for the API). */
+export const SIGNED_IN_BODY_LIMIT = 1024 * 1024
+/** …and of one that does not: sign-in forms and the like are a few hundred bytes. */
+export const ANONYMOUS_BODY_LIMIT = 64 * 1024
+
+export const TOO_LARGE_MESSAGE = 'Request body too large'
+export const TOO_LARGE_PAGE = 'This request is too large. Go back and send less.'
+
+/** The console's session cookie (app/session.server.ts): `__Host-console` over HTTPS, else `console_session`. */
+export function carriesSessionCookie(req: Request) {
+  return /(?:^|;\s*)(?:__Host-console|console_session)=[^;\s]/.test(req.get('cookie') ?? '')
+}
+
+const isApi = (req: Request) => req.path.startsWith('/ads/')
+
+function carriesCredentials(req: Request) {
+  return isApi(req) ? /^bearer\s+\S/i.test(req.get('authorization') ?? '') : carriesSessionCookie(req)
+}
+
+/**
+ * Uploads stream under the upload kit's own limit (decision 018): a multipart body (or, for the API,
+ * a text/csv body) from a signed-in caller. Anonymous ones get the anonymous limit like any body.
+ */
+function isUpload(req: Request) {
+  const type = (req.get('content-type') ?? '').toLowerCase()
+  const upload = type.startsWith('multipart/form-data') || (isApi(req) && type.startsWith('text/csv'))
+  return upload && carriesCredentials(req)
+}
+
+function hasBody(req: Request) {
+  if (req.get('transfer-encoding') !== undefined) return true
+  const length = Number(req.get('content-length') ?? '0')
+  return !(Number.isFinite(length) && length === 0)
+}
+
+function refuseTooLarge(req: Request, res: Response, limit: number) {
+  // The rest of the body is not read: close the connection once the answer is out.
+  res.setHeader('Connection', 'close')
+  res.setHeader('Cache-Control', 'no-store')
+  if (isApi(req)) {
+    const requestId = res.locals.requestId as string | undefined
+    res.status(413).json({ ...errorBody(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE, requestId), limit })
+  } else {
+    res.status(413).type('text/plain').send(TOO_LARGE_PAGE)
+  }
+}
+
+/**
+ * Limits a request's body before anything reads it. A declared Content-Length over the limit is refused
+ * at once. Otherwise the body is held here as it arrives (by taking over the request stream's `push`,
+ * which Node's HTTP parser calls for each chunk) and handed on only once it has all arrived within the
+ * limit; past the limit the answer is 413 and the socket is no longer read. Downstream (Remix, the
+ * platform's Hono apps) then reads an ordinary, complete request stream.
+ */
+export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
+  if (!hasBody(req) || isUpload(req)) return next()
+  const limit = carriesCredentials(req) ? SIGNED_IN_BODY_LIMIT : ANONYMOUS_BODY_LIMIT
+  const declared = Number(req.get('content-length'))
+  if (Number.isFinite(declared) && declared > limit) return refuseTooLarge(req, res, limit)
+
+  // What arrived with the headers is already in the stream's buffer.
+  let size = req.readableLength
+  if (size > limit) return refuseTooLarge(req, res, limit)
+  if (req.complete) return next()
+
+  const push = req.push
+  const held: Buffer[] = []
+  let refused = false
+  req.push = function holdingPush(chunk: unknown, encoding?: BufferEncoding) {
+    if (refused) return false // pauses the socket: nothing more is read
+    if (chunk === null) {
+      req.push = push
+      for (const part of held) push.call(req, part)
+      held.length = 0
+      const result = push.call(req, null, encoding)
+      next()
+      return result
+    }
+    const part = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding)
+    size += part.length
+    if (size > limit) {
+      refused = true
+      held.length = 0
+      refuseTooLarge(req, res, limit)
+      return false
+    }
+    held.push(part)
+    return true // keep the socket flowing into our hold
+  }
+  // A client that goes away mid-body: drop what was held.
+  req.once('close', () => {
+    held.length = 0
+  })
+}
+
+/**
+ * Answers to a request that carries the console's session cookie are never stored by a browser or a
+ * proxy cache (signed-in pages, their data requests and downloads). Applied as the headers go out, so
+ * a route's own Cache-Control cannot weaken it; public pages and static files keep their caching.
+ */
+export function noStoreWhenSignedIn(req: Request, res: Response, next: NextFunction) {
+  if (!carriesSessionCookie(req)) return next()
+  const writeHead = res.writeHead
+  res.writeHead = function noStoreWriteHead(this: Response, ...args: Parameters<Response['writeHead']>) {
+    res.setHeader('Cache-Control', 'no-store')
+    res.removeHeader('Expires')
+    return writeHead.apply(this, args)
+  } as Response['writeHead']
+  next()
+}
