@@ -20,7 +20,14 @@ export const SERVICE_URL_ENV: Record<ServiceName, string> = {
 }
 
 export type UpstreamOk<T> = { ok: true; status: number; data: T; message: string }
-export type UpstreamError = { ok: false; status: number; message: string; body: unknown }
+export type UpstreamError = {
+  ok: false
+  status: number
+  message: string
+  body: unknown
+  /** A 429's Retry-After, in seconds. */
+  retryAfter?: number
+}
 export type UpstreamResult<T> = UpstreamOk<T> | UpstreamError
 
 type Query = Record<string, string | number | boolean | null | undefined>
@@ -121,7 +128,14 @@ export function createUpstreamClient(
       return { ok: true, status: response.status, data: data as T, message: envelope.message ?? '' }
     }
     const message = typeof parsed === 'string' && parsed ? parsed : firstErrorText(parsed)
-    return { ok: false, status: response.status, message, body: parsed }
+    const retryAfter = Number(response.headers.get('retry-after')) || undefined
+    return {
+      ok: false,
+      status: response.status,
+      message,
+      body: parsed,
+      ...(retryAfter ? { retryAfter } : {}),
+    }
   }
 
   /** With `response`, the answer's `data` is parsed with that contract and typed by it. */

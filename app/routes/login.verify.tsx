@@ -49,6 +49,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { enrolment: { ...signup.data, secret }, email: info.email }
 }
 
+/** When a refused step may be tried again, in whole minutes (rounded up), or seconds under a minute. */
+function tryAgainIn(seconds: number): string {
+  if (seconds < 60) return `You can try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
+  const minutes = Math.ceil(seconds / 60)
+  return `You can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, info } = await requirePasswordStage(request, context)
   const formData = await request.formData()
@@ -65,11 +72,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     token: session.token,
     totp: submission.value.otp,
   })
+  if (!result.ok && result.status === 429) {
+    // Too many wrong codes: the browser gets the 429 and its Retry-After, and the page says when.
+    const wait = result.retryAfter ?? 60
+    return data(
+      {
+        lastResult: submission.reply({
+          formErrors: [`${TOO_MANY_REQUESTS} ${tryAgainIn(wait)}`],
+          hideFields: ['otp'],
+        }),
+      },
+      { status: 429, headers: { 'Retry-After': String(wait) } },
+    )
+  }
   if (!result.ok) {
     // spec §5: the first error, else the message, else 'Invalid OTP'.
     const body = result.body as { errors?: string[]; message?: string } | null
-    const message =
-      result.status === 429 ? TOO_MANY_REQUESTS : (body?.errors?.[0] ?? body?.message ?? 'Invalid OTP')
+    const message = body?.errors?.[0] ?? body?.message ?? 'Invalid OTP'
     return data(
       { lastResult: submission.reply({ formErrors: [message], hideFields: ['otp'] }) },
       { status: 400 },

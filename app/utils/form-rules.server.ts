@@ -3,7 +3,14 @@
 // the browser bundle. An action may extend the schema (select-account checks the id with the platform).
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod/v4'
-import { EMAIL_PATTERN, type FieldRule, type FormRules, type FormValue } from './form-rules'
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  EMAIL_PATTERN,
+  type FieldRule,
+  type FormRules,
+  type FormValue,
+  hasControlCharacters,
+} from './form-rules'
 
 const whole = (source: string) => new RegExp(`^(?:${source})$`)
 
@@ -11,13 +18,22 @@ function fieldSchema(rule: FieldRule): z.ZodType {
   if (rule.kind === 'checked') {
     return z.boolean({ error: rule.message }).refine((ticked) => ticked, rule.message)
   }
-  let text = z.string(rule.required ? { error: rule.required } : undefined)
-  if (rule.trim) text = text.trim()
+  const typed = rule.required ? { error: rule.required } : undefined
+  let safe = z.string(typed)
+  if (rule.trim) safe = safe.trim()
+  // First of all checks, and the only message when it fails (as the browser's check): the others run
+  // after it, in a pipe, so they are not reached.
+  const guarded = safe.refine((value) => !hasControlCharacters(value, rule.safe?.multiline), {
+    message: CONTROL_CHARACTERS_MESSAGE,
+    abort: true,
+  })
+  let text = z.string(typed)
   if (rule.minLength) text = text.min(rule.minLength.value, rule.minLength.message)
   if (rule.maxLength) text = text.max(rule.maxLength.value, rule.maxLength.message)
   if (rule.pattern) text = text.regex(whole(rule.pattern.source), rule.pattern.message)
   if (rule.email !== undefined) text = text.regex(whole(EMAIL_PATTERN), rule.email)
-  return rule.required ? text : text.optional()
+  const checked = guarded.pipe(text)
+  return rule.required ? checked : checked.optional()
 }
 
 const schemas = new WeakMap<FormRules, z.ZodType>()

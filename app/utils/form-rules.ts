@@ -1,6 +1,9 @@
 // A form's rules as plain data (decision 017): the one description the browser checks, the HTML
 // constraints come from and the server's zod schema is built from (form-rules.server.ts). No zod here:
 // this module is in the browser bundle of every page with a form.
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '../../platform/rules/text'
+
+export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters }
 
 /** The WHATWG rule for `<input type="email">`: what the browser, this check and the server accept. */
 export const EMAIL_PATTERN =
@@ -19,6 +22,11 @@ export type FieldRule =
       required?: string
       /** Surrounding spaces are dropped before the checks (and from the value the server gets). */
       trim?: boolean
+      /**
+       * Control characters (decision 021): refused in every text field, first of all checks, with
+       * CONTROL_CHARACTERS_MESSAGE; `{ multiline: true }` lets tab and line breaks through.
+       */
+      safe?: { multiline?: boolean }
       minLength?: Limit
       maxLength?: Limit
       /** The whole value must match (as the HTML `pattern` attribute: no anchors, no flags). */
@@ -72,8 +80,9 @@ export function checkRules(
       continue
     }
     const text = rule.trim ? raw.trim() : raw
-    const message =
-      rule.minLength && text.length < rule.minLength.value
+    const message = hasControlCharacters(text, rule.safe?.multiline)
+      ? CONTROL_CHARACTERS_MESSAGE
+      : rule.minLength && text.length < rule.minLength.value
         ? rule.minLength.message
         : rule.maxLength && text.length > rule.maxLength.value
           ? rule.maxLength.message

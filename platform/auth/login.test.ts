@@ -147,7 +147,7 @@ describe('lockout', () => {
       code: 429,
       message: TOO_MANY_REQUESTS,
       errors: [TOO_MANY_REQUESTS],
-      errorCode: 'ACCOUNT_LOCKED',
+      errorCode: 'TOO_MANY_REQUESTS',
     })
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0)
 
@@ -192,6 +192,27 @@ describe('lockout', () => {
     const sixth = await login(email, 'guess', nextIp())
     expect(sixth.status).toBe(429)
     expect(Number(sixth.headers.get('retry-after'))).toBe(15 * 60)
+  })
+
+  it('answers a locked account exactly as a rate-limited unknown e-mail: status, code, message, wait', async () => {
+    const known = 'agency3@example.com'
+    const unknown = 'nobody-here@example.com'
+    for (let i = 0; i < 5; i++) {
+      expect((await login(known, 'guess', nextIp())).status).toBe(401)
+      expect((await login(unknown, 'guess', nextIp())).status).toBe(401)
+    }
+    const answer = async (response: Response) => {
+      const { requestId: _requestId, ...body } = await response.json()
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body }
+    }
+    const locked = await answer(await login(known, DEMO_PASSWORD, nextIp()))
+    const limited = await answer(await login(unknown, 'guess', nextIp()))
+    expect(locked).toEqual(limited)
+    expect(locked).toMatchObject({
+      status: 429,
+      retryAfter: String(15 * 60),
+      body: { errorCode: 'TOO_MANY_REQUESTS', message: TOO_MANY_REQUESTS },
+    })
   })
 })
 

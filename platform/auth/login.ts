@@ -73,7 +73,9 @@ export function loginRoutes(deps: PlatformDeps) {
     )
     const user = await findUserByEmail(db, email)
 
-    // A locked account is refused before its password is looked at, so guessing stops entirely.
+    // A locked account is refused before its password is looked at, so guessing stops entirely. The
+    // answer is the rate limit's, word for word (decision 021): a lock must not tell that the e-mail
+    // is registered, and an unknown e-mail is limited the same way after the same five failures.
     if (user?.lockedUntil && user.lockedUntil > now) {
       await audit(db, {
         action: 'LOGIN_FAILURE',
@@ -84,7 +86,7 @@ export function loginRoutes(deps: PlatformDeps) {
         requestId,
         at: now,
       })
-      throw tooManyRequests((user.lockedUntil.getTime() - now.getTime()) / 1000, 'ACCOUNT_LOCKED')
+      throw tooManyRequests((user.lockedUntil.getTime() - now.getTime()) / 1000)
     }
     if (!user) await assertNotLimited(db, [[RateRules.loginUnknown, email]], now)
 
