@@ -43,19 +43,26 @@ export function Header({ user }: { user: ShellUser }) {
   )
 }
 
+/**
+ * The role menu. On narrow screens a disclosure (closed: one "Menu" line above the page), native, so it
+ * works without JS; on wide screens CSS shows it as the plain side menu, always open (docs/decisions/022).
+ */
 export function Menu({ entries }: { entries: MenuEntry[] }) {
   return (
-    <nav className={styles.nav} aria-label="Main menu">
-      <ul className={styles.navList}>
-        {entries.map((entry) => (
-          <li key={entry.href}>
-            <NavLink to={entry.href} className={styles.navLink} prefetch="intent">
-              {entry.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <details className={styles.menu}>
+      <summary className={styles.menuSummary}>Menu</summary>
+      <nav className={styles.nav} aria-label="Main menu">
+        <ul className={styles.navList}>
+          {entries.map((entry) => (
+            <li key={entry.href}>
+              <NavLink to={entry.href} className={styles.navLink} prefetch="intent">
+                {entry.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
   )
 }
 

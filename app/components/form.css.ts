@@ -3,6 +3,7 @@ import { vars } from '../styles/theme.css'
 
 export const card = style({
   maxWidth: '32rem',
+  minWidth: 0,
   padding: vars.space.lg,
   background: vars.color.surface,
   border: `1px solid ${vars.color.borderSubtle}`,
@@ -11,7 +12,8 @@ export const card = style({
 
 export const form = style({ display: 'grid', gap: vars.space.md })
 
-export const field = style({ display: 'grid', gap: vars.space.xs })
+/** One column that may shrink below its content's width (a password row with Show stays in the card). */
+export const field = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.xs })
 
 export const input = style({
   padding: vars.space.sm,
@@ -56,7 +58,8 @@ export const actions = style({ display: 'flex', gap: vars.space.md, flexWrap: 'w
 
 export const passwordRow = style({ display: 'flex', gap: vars.space.sm })
 
-export const grow = style({ flex: 1, minWidth: 0 })
+/** Takes the row's free width and nothing more: its size attribute does not widen the row. */
+export const grow = style({ flex: '1 1 0', minWidth: 0, width: 0 })
 
 export const formError = style({
   padding: vars.space.sm,

@@ -132,7 +132,7 @@ test.describe('credit gating and roles', () => {
     await page.goto('/campaigns')
     const privilege = row(page, 'Brand Privilege Hero')
     await expect(privilege.getByRole('button')).toHaveCount(0)
-    await expect(privilege.getByRole('link', { name: 'Edit Brand Privilege Hero' })).toHaveText('View')
+    await expect(privilege.getByRole('link', { name: 'View Brand Privilege Hero' })).toHaveText('View')
     await expect(privilege.getByRole('link', { name: 'Delete Brand Privilege Hero' })).toHaveCount(0)
     const sponsored = row(page, 'Brand Sponsored Push')
     await expect(sponsored.getByRole('button', { name: 'Pause Brand Sponsored Push' })).toBeVisible()

@@ -69,8 +69,8 @@ test.describe('a seller with campaigns', () => {
     const outOfBudget = row(page, 'Budget Spent Books')
     await expect(outOfBudget.getByRole('img')).toHaveAttribute('title', 'Paused due to out of budget')
     // Budget 0 for Privilege and for a missing budget; Lifetime without an end.
-    await expect(row(page, 'Privilege Showcase').locator('td').nth(7)).toHaveText('0.00')
-    await expect(row(page, 'Unknown State Pens').locator('td').nth(7)).toHaveText('0.00')
+    await expect(row(page, 'Privilege Showcase').locator('td').nth(7)).toHaveText('₹0.00')
+    await expect(row(page, 'Unknown State Pens').locator('td').nth(7)).toHaveText('₹0.00')
     await expect(row(page, 'Pre Diwali Kitchen').locator('td').nth(6)).toHaveText('Lifetime')
     // Yesterday's metrics (Last 1 day), ROAS with two decimals, start at 00:00:00 IST.
     const c = byName('Monsoon Umbrellas')
@@ -78,11 +78,11 @@ test.describe('a seller with campaigns', () => {
     const cells = row(page, 'Monsoon Umbrellas').locator('td')
     await expect(cells.nth(5)).toHaveText(`${addDays(istDate(new Date()), c.startOffsetDays)} 00:00:00`)
     await expect(cells.nth(6)).toHaveText(`${addDays(istDate(new Date()), c.endOffsetDays!)} 23:59:59`)
-    await expect(cells.nth(7)).toHaveText(inr(c.budgetRupees!))
-    await expect(cells.nth(8)).toHaveText(inr(fact.spendRupees))
+    await expect(cells.nth(7)).toHaveText(`₹${inr(c.budgetRupees!)}`)
+    await expect(cells.nth(8)).toHaveText(`₹${inr(fact.spendRupees)}`)
     await expect(cells.nth(9)).toHaveText(String(fact.clicks))
     await expect(cells.nth(10)).toHaveText(String(fact.orders))
-    await expect(cells.nth(11)).toHaveText(inr(fact.salesRupees))
+    await expect(cells.nth(11)).toHaveText(`₹${inr(fact.salesRupees)}`)
     await expect(cells.nth(12)).toHaveText((fact.salesRupees / fact.spendRupees).toFixed(2))
     // Row actions: Pause on running, Play on manually paused, none otherwise.
     await expect(cells.getByRole('button', { name: 'Pause Monsoon Umbrellas' })).toBeVisible()
@@ -124,7 +124,9 @@ test.describe('a seller with campaigns', () => {
     await page.goto('/campaigns?size=50')
     await chooseFilter(page, 'Date', 'Last 1 month')
     await expect(page).toHaveURL(/dateFilterType=LAST_30D/)
-    await expect(row(page, 'Winter Jackets').locator('td').nth(8)).toHaveText(inr(fixtureSpend(c, 30, 1)))
+    await expect(row(page, 'Winter Jackets').locator('td').nth(8)).toHaveText(
+      `₹${inr(fixtureSpend(c, 30, 1))}`,
+    )
 
     const tenDaysAgo = addDays(istDate(new Date()), -10)
     await page.getByLabel('Date', { exact: true }).selectOption({ label: 'Custom' })
@@ -132,7 +134,9 @@ test.describe('a seller with campaigns', () => {
     await page.getByLabel('End date', { exact: true }).fill(tenDaysAgo)
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect(page).toHaveURL(/dateFilterType=CUSTOM/)
-    await expect(row(page, 'Winter Jackets').locator('td').nth(8)).toHaveText(inr(fixtureSpend(c, 10, 10)))
+    await expect(row(page, 'Winter Jackets').locator('td').nth(8)).toHaveText(
+      `₹${inr(fixtureSpend(c, 10, 10))}`,
+    )
     await expect(page.getByLabel('Start date', { exact: true })).toHaveValue(tenDaysAgo)
   })
 
@@ -152,16 +156,16 @@ test.describe('a seller with campaigns', () => {
     await page.getByRole('link', { name: 'Sort by Spend descending' }).click()
     await expect(page).toHaveURL(/sort=spend/)
     await expect(page.getByRole('columnheader', { name: /Spend/ })).toHaveAttribute('aria-sort', 'descending')
-    await expect(rows(page).first().locator('td').nth(8)).toHaveText(inr(yesterday(bySpend[0]!)))
+    await expect(rows(page).first().locator('td').nth(8)).toHaveText(`₹${inr(yesterday(bySpend[0]!))}`)
     await page.getByRole('link', { name: 'Sort by Spend ascending' }).click()
     await expect(page.getByRole('columnheader', { name: /Spend/ })).toHaveAttribute('aria-sort', 'ascending')
-    await expect(rows(page).first().locator('td').nth(8)).toHaveText('0.00')
+    await expect(rows(page).first().locator('td').nth(8)).toHaveText('₹0.00')
 
     await page.getByRole('link', { name: 'Sort by Budget descending' }).click()
     const topBudget = Math.max(
       ...LIST.map((c) => (c.campaignClass === 'Privilege' ? 0 : (c.budgetRupees ?? 0))),
     )
-    await expect(rows(page).first().locator('td').nth(7)).toHaveText(inr(topBudget))
+    await expect(rows(page).first().locator('td').nth(7)).toHaveText(`₹${inr(topBudget)}`)
 
     await page.getByRole('link', { name: 'Sort by Start Date descending' }).click()
     const latestStart = [...LIST].sort((a, b) => b.startOffsetDays - a.startOffsetDays)[0]!

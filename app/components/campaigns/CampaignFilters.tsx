@@ -1,8 +1,7 @@
 // The campaign list's filter bar (spec campaigns §2): search by name, date preset (with custom dates),
 // status. On the list kit's FilterBar: Apply without JS; with JS the selects apply themselves, except
-// Custom, which waits for its dates and Apply.
-import { type ChangeEvent, useState } from 'react'
-import { useHydrated } from 'remix-utils/use-hydrated'
+// Custom, which waits for its dates and Apply. The custom dates show only while Custom is chosen.
+import type { ChangeEvent } from 'react'
 import { DATE_FILTERS } from '../../../platform/rules/lists'
 import { CAMPAIGN_LIST, type ListQuery, STATUS_FILTER_LABELS } from '../../models/campaign-list'
 import { keptParams } from '../../models/list-state'
@@ -20,19 +19,9 @@ export function CampaignFilters({
   today: string
   dateError: string | null
 }) {
-  const hydrated = useHydrated()
   const apply = useApplyOnChange()
-  const [dateFilter, setDateFilter] = useState(query.dateFilterType)
-  const [shownFor, setShownFor] = useState(query.dateFilterType)
-  // A new URL (back/forward, another filter) resets the choice to the URL's.
-  if (shownFor !== query.dateFilterType) {
-    setShownFor(query.dateFilterType)
-    setDateFilter(query.dateFilterType)
-  }
   const onDateFilter = (event: ChangeEvent<HTMLSelectElement>) => {
-    const value = event.currentTarget.value as ListQuery['dateFilterType']
-    setDateFilter(value)
-    if (value !== 'CUSTOM') apply(event)
+    if (event.currentTarget.value !== 'CUSTOM') apply(event)
   }
   return (
     <FilterBar
@@ -56,8 +45,8 @@ export function CampaignFilters({
         options={DATE_FILTERS}
         onChange={onDateFilter}
       />
-      {/* Without JS the custom dates are always there (used only with Custom); with JS only for Custom. */}
-      <fieldset className={styles.customDates} hidden={hydrated && dateFilter !== 'CUSTOM' && !dateError}>
+      {/* Shown by CSS only while Custom is chosen (with or without JS, from the first paint: no shift). */}
+      <fieldset className={styles.customDates}>
         <legend className={styles.visuallyHidden}>Custom date range</legend>
         <FilterInput
           id="from-date"

@@ -8,26 +8,28 @@ import { formatInteger, formatMoney, formatRoas } from '../../utils/format'
 import { type Column, ListTable } from '../list'
 import * as styles from './campaigns.css'
 
+/** Money cells: ₹ and Indian digit grouping (₹1,23,456.78). */
+const rupees = (paise: number) => `₹${formatMoney(paise)}`
+
 type Page = NonNullable<Awaited<ReturnType<typeof listLoader>>['page']>
 type Row = Page['rows'][number]
 
 /** The spec's columns, in order (campaigns §2); Start Date, End Date, Budget and Spend sort. */
 export const CAMPAIGN_COLUMNS: Column[] = [
-  { label: 'Status' },
-  { label: 'Name' },
-  { label: 'Campaign ID' },
-  { label: 'Campaign Class' },
-  { label: 'Created by' },
-  ...SORT_FIELDS.map((f) => ({
-    label: f.label,
-    sort: f.value,
-    numeric: f.value === 'budget' || f.value === 'spend',
-  })),
-  { label: 'Clicks', numeric: true },
-  { label: 'Orders', numeric: true },
-  { label: 'Sales', numeric: true },
-  { label: 'ROAS', numeric: true },
-  { label: 'Actions', className: styles.actionsHead },
+  { label: 'Status', className: styles.head },
+  { label: 'Name', className: styles.nameHead },
+  { label: 'Campaign ID', className: styles.head },
+  { label: 'Campaign Class', className: styles.head },
+  { label: 'Created by', className: styles.head },
+  ...SORT_FIELDS.map((f) => {
+    const numeric = f.value === 'budget' || f.value === 'spend'
+    return { label: f.label, sort: f.value, numeric, className: numeric ? styles.headNum : styles.head }
+  }),
+  { label: 'Clicks', numeric: true, className: styles.headNum },
+  { label: 'Orders', numeric: true, className: styles.headNum },
+  { label: 'Sales', numeric: true, className: styles.headNum },
+  { label: 'ROAS', numeric: true, className: styles.headNum },
+  { label: 'Actions', className: styles.head },
 ]
 
 export function CampaignTable({
@@ -57,7 +59,27 @@ export function CampaignTable({
       {page.rows.map((row) => (
         <CampaignRow key={row.id} row={row} base={base} search={search} />
       ))}
+      <TotalsRow totals={page.totals} />
     </ListTable>
+  )
+}
+
+/** Every filtered campaign's metrics over the range, all pages (the platform sums them). */
+function TotalsRow({ totals }: { totals: Page['totals'] }) {
+  return (
+    <tr className={styles.totalsRow} data-testid="campaign-totals">
+      <td className={styles.cell} />
+      <th scope="row" className={styles.totalsCell}>
+        Total, all pages
+      </th>
+      <td className={styles.cell} colSpan={6} />
+      <td className={styles.numeric}>{rupees(totals.spend)}</td>
+      <td className={styles.numeric}>{formatInteger(totals.clicks)}</td>
+      <td className={styles.numeric}>{formatInteger(totals.orders)}</td>
+      <td className={styles.numeric}>{rupees(totals.sales)}</td>
+      <td className={styles.numeric}>{formatRoas(totals.roas)}</td>
+      <td className={styles.cell} />
+    </tr>
   )
 }
 
@@ -65,7 +87,7 @@ function StateCell({ row }: { row: Row }) {
   const title = iconStateTitle(row.state, row.status)
   const tone = row.state === 1 ? 'running' : row.state === 2 || title ? 'paused' : 'other'
   return (
-    <td className={styles.cell}>
+    <td className={styles.wrapCell}>
       {title ? (
         <span className={styles.stateIcon} title={title} role="img" aria-label={title}>
           <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
@@ -95,9 +117,9 @@ function CampaignRow({ row, base, search }: { row: Row; base: string; search: st
     </Form>
   )
   return (
-    <tr data-testid="campaign-row" data-campaign-id={row.id}>
+    <tr data-testid="campaign-row" data-campaign-id={row.id} className={styles.row}>
       <StateCell row={row} />
-      <td className={styles.wrapCell}>
+      <td className={styles.nameCell}>
         <Link to={editorPath(row.id)} className={styles.rowLink}>
           {row.name}
         </Link>
@@ -107,17 +129,21 @@ function CampaignRow({ row, base, search }: { row: Row; base: string; search: st
       <td className={styles.wrapCell}>{row.createdBy}</td>
       <td className={styles.dateCell}>{row.start}</td>
       <td className={styles.dateCell}>{row.end}</td>
-      <td className={styles.numeric}>{formatMoney(row.budget)}</td>
-      <td className={styles.numeric}>{formatMoney(row.spend)}</td>
+      <td className={styles.numeric}>{rupees(row.budget)}</td>
+      <td className={styles.numeric}>{rupees(row.spend)}</td>
       <td className={styles.numeric}>{formatInteger(row.clicks)}</td>
       <td className={styles.numeric}>{formatInteger(row.orders)}</td>
-      <td className={styles.numeric}>{formatMoney(row.sales)}</td>
+      <td className={styles.numeric}>{rupees(row.sales)}</td>
       <td className={styles.numeric}>{formatRoas(row.roas)}</td>
       <td className={styles.actionsCell}>
         <div className={styles.rowActions}>
           {row.action === 'PAUSE' ? rowForm('pause', 'Pause') : null}
           {row.action === 'PLAY' ? rowForm('play', 'Play') : null}
-          <Link to={editorPath(row.id)} className={styles.rowLink} aria-label={`Edit ${row.name}`}>
+          <Link
+            to={editorPath(row.id)}
+            className={styles.rowLink}
+            aria-label={`${row.canEdit ? 'Edit' : 'View'} ${row.name}`}
+          >
             {row.canEdit ? 'Edit' : 'View'}
           </Link>
           {row.canClone ? rowForm('clone', 'Clone') : null}

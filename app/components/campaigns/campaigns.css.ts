@@ -1,7 +1,7 @@
-import { style, styleVariants } from '@vanilla-extract/css'
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { primary } from '../form.css'
-import { cell, headCell, muted, numeric, visuallyHidden } from '../list/list.css'
+import { cell, headCell, headNumeric, muted, numeric, visuallyHidden } from '../list/list.css'
 
 // The list kit's cell, header and text styles, for the campaign table's own cells and the dialogs.
 export { cell, muted, numeric, visuallyHidden }
@@ -21,7 +21,7 @@ export const primaryLink = style([primary, { display: 'inline-block', textDecora
 
 export const stats = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(8.5rem, 100%), 1fr))',
   gap: vars.space.md,
   margin: 0,
   padding: vars.space.md,
@@ -30,16 +30,37 @@ export const stats = style({
   borderRadius: vars.radius.md,
 })
 
-export const statsDimmed = style([stats, { opacity: 0.55 }])
+/**
+ * Without credits the stats are set back by a dashed frame and a grey ground, not by opacity: the
+ * text keeps its full colour (≥ 4.5:1, docs/decisions/022).
+ */
+export const statsDimmed = style([
+  stats,
+  {
+    background: vars.color.surfaceAlt,
+    border: `1px dashed ${vars.color.border}`,
+    color: vars.color.textMuted,
+  },
+])
 
 export const stat = style({ display: 'grid', gap: vars.space.xs })
 export const statLabel = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 })
-export const statValue = style({ fontSize: vars.fontSize.xl, fontWeight: 700, margin: 0 })
+export const statValue = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: 700,
+  margin: 0,
+  overflowWrap: 'anywhere',
+})
 
 export const dimmedNote = style({ margin: 0, fontWeight: 600, color: vars.color.warning })
 
+/**
+ * The custom dates show only while the Date select has Custom chosen: CSS reads the select's checked
+ * option, so the server's first paint, the hydrated page and a page without JS all agree (no shift).
+ */
 export const customDates = style({
-  display: 'flex',
+  display: 'none',
+  selectors: { 'form:has(option[value="CUSTOM"]:checked) &': { display: 'flex' } },
   flexWrap: 'wrap',
   gap: vars.space.md,
   alignItems: 'flex-end',
@@ -48,13 +69,43 @@ export const customDates = style({
   padding: 0,
 })
 
-export const wrapCell = style([cell, { whiteSpace: 'normal', minWidth: '9rem', overflowWrap: 'anywhere' }])
+/** The pinned Name column's width; cells right of it keep a focused control clear of it. */
+const PIN = '10rem'
 
-/** Date-times break between the date and the time on narrow screens. */
+export const wrapCell = style([cell, { whiteSpace: 'normal', minWidth: '5.5rem', overflowWrap: 'anywhere' }])
+
+/** Date-times on two lines: the date over the time. */
 export const dateCell = style([
   cell,
-  { whiteSpace: 'normal', minWidth: '6.5rem', fontVariantNumeric: 'tabular-nums' },
+  { whiteSpace: 'normal', width: '5.5rem', fontVariantNumeric: 'tabular-nums' },
 ])
+
+/** Header cells that may wrap (Campaign Class, Start Date ↕) to keep the columns narrow. */
+export const head = style([headCell, { whiteSpace: 'normal' }])
+export const headNum = style([headNumeric, { whiteSpace: 'normal' }])
+
+/** The Name column stays in view while the wide table scrolls sideways. */
+const stickyStart = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  width: PIN,
+  minWidth: PIN,
+  maxWidth: PIN,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  background: vars.color.surface,
+  boxShadow: `inset -1px 0 0 ${vars.color.borderSubtle}`,
+} as const
+export const nameCell = style([cell, stickyStart])
+export const nameHead = style([headCell, stickyStart, { background: vars.color.surfaceAlt }])
+
+/** The campaign table's rows: a control focused right of the pinned column scrolls clear of it. */
+export const row = style({})
+globalStyle(`${row} > :not(:nth-child(2)) :is(a, button)`, { scrollMarginLeft: `calc(${PIN} + 0.5rem)` })
+
+export const totalsRow = style({ fontWeight: 700, background: vars.color.surfaceAlt })
+export const totalsCell = style([nameCell, { background: vars.color.surfaceAlt }])
 
 export const stateIcon = style({
   display: 'inline-block',
@@ -71,22 +122,15 @@ export const stateBadge = styleVariants({
   other: { color: vars.color.text },
 })
 
-/** The Actions column stays in view while the wide table scrolls sideways. */
-const stickyEnd = {
-  position: 'sticky',
-  right: 0,
-  background: vars.color.surface,
-  borderLeft: `1px solid ${vars.color.borderSubtle}`,
-} as const
-export const actionsCell = style([cell, stickyEnd, { whiteSpace: 'normal', minWidth: '9rem' }])
-export const actionsHead = style([headCell, stickyEnd, { background: vars.color.surfaceAlt }])
+export const actionsCell = style([cell, { whiteSpace: 'normal', minWidth: '7.5rem' }])
 export const rowActions = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: `${vars.space.xs} ${vars.space.sm}`,
-  maxWidth: '10rem',
+  gap: `0 ${vars.space.sm}`,
+  maxWidth: '9rem',
 })
 export const inlineForm = style({ display: 'inline' })
 /** A form's submit button that reads as a link (row actions): the list kit's. */
 export { linkButton } from '../list/list.css'
 export const rowLink = style({ color: vars.color.link })
+globalStyle(`${head} a, ${headNum} a`, { scrollMarginLeft: `calc(${PIN} + 0.5rem)` })

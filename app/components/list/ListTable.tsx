@@ -62,7 +62,9 @@ export function ListTable({
   children: ReactNode
 }) {
   return (
-    <div className={styles.tableWrap} aria-busy={busy}>
+    // A wide table scrolls in its own box, which a keyboard can reach and scroll (docs/decisions/022).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: axe scrollable-region-focusable: a keyboard must reach a scrolling box to scroll it
+    <section className={styles.tableWrap} aria-busy={busy} aria-label={caption} tabIndex={0}>
       <table className={styles.table}>
         <caption className={styles.visuallyHidden}>{caption}</caption>
         <thead>
@@ -84,7 +86,7 @@ export function ListTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
   )
 }
 
