@@ -1,5 +1,5 @@
 // Home stats of an advertiser (spec campaigns §3 "Home stats", §7 GET /campaign/homePageStats).
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { assertMayActFor } from '../auth/authorize'
 import { type HomePageStats, userIdQuerySchema } from '../contracts/inventory'
@@ -8,15 +8,18 @@ import { campaigns } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { type Env, ok } from '../http'
 import { availableCredit } from '../payments/credits'
-import { CampaignState } from '../rules/campaigns'
+import { STATES_FOR_STATUS_FILTER } from '../rules/campaigns'
 
-/** Counts of the advertiser's live campaigns and its available credit. Paused counts states 2, 8 and 9. */
+/**
+ * Counts of the advertiser's live campaigns and its available credit. Running and paused count the
+ * states the list's Running and Paused filters show (one rule, platform/rules/campaigns.ts).
+ */
 export async function homePageStats(db: Database, sellerId: number, now: Date): Promise<HomePageStats> {
   const [counts] = await db
     .select({
       total: sql<string>`count(*)`,
-      running: sql<string>`count(*) filter (where ${campaigns.state} = ${CampaignState.Running})`,
-      paused: sql<string>`count(*) filter (where ${campaigns.state} in (${CampaignState.Paused}, ${CampaignState.DailyBudgetLimitReachedIcon}, ${CampaignState.TotalBudgetLimitReachedIcon}))`,
+      running: sql<string>`count(*) filter (where ${inArray(campaigns.state, [...STATES_FOR_STATUS_FILTER.Running])})`,
+      paused: sql<string>`count(*) filter (where ${inArray(campaigns.state, [...STATES_FOR_STATUS_FILTER.Paused])})`,
     })
     .from(campaigns)
     .where(and(eq(campaigns.sellerId, sellerId), isNull(campaigns.deletedAt)))

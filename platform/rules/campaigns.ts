@@ -53,9 +53,21 @@ export type CampaignClass = 'Sponsored' | 'Privilege'
 /** The status-filter values of the list (spec §9) and the states each one means. */
 export const CAMPAIGN_STATUS_FILTERS = ['ALL', 'Running', 'Paused', 'Scheduled Paused', 'Expired'] as const
 export type CampaignStatusFilter = (typeof CAMPAIGN_STATUS_FILTERS)[number]
-export const STATES_FOR_STATUS_FILTER: Record<Exclude<CampaignStatusFilter, 'ALL'>, number[]> = {
-  Running: [CampaignState.Running],
-  Paused: [CampaignState.Paused],
+/**
+ * What "paused" means, for the list's Paused filter and the home stats' pausedCampaigns alike
+ * (decision 021): Paused (2) and the two budget icon states (8, 9), whose hover titles read 'Paused
+ * manually' / 'Paused due to out of budget'. Scheduled Paused (6) has a filter of its own.
+ */
+export const PAUSED_STATES: readonly number[] = [
+  CampaignState.Paused,
+  CampaignState.DailyBudgetLimitReachedIcon,
+  CampaignState.TotalBudgetLimitReachedIcon,
+]
+export const RUNNING_STATES: readonly number[] = [CampaignState.Running]
+
+export const STATES_FOR_STATUS_FILTER: Record<Exclude<CampaignStatusFilter, 'ALL'>, readonly number[]> = {
+  Running: RUNNING_STATES,
+  Paused: PAUSED_STATES,
   'Scheduled Paused': [CampaignState.ScheduledPaused],
   Expired: [CampaignState.Expired],
 }
