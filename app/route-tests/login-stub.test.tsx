@@ -31,7 +31,9 @@ describe('Login page (createRemixStub)', () => {
     fireEvent.change(screen.getByLabelText('User name'), { target: { value: 'seller@example.com' } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'not the password' } })
     fireEvent.click(screen.getByRole('button', { name: 'Login' }))
-    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password')
+    // The action signs in against the real platform (argon2): on a loaded machine that takes seconds.
+    const alert = await screen.findByRole('alert', undefined, { timeout: 15_000 })
+    expect(alert.textContent).toBe('Invalid email or password')
     // The password is not sent back into the form; the user name stays.
     expect((screen.getByLabelText('User name') as HTMLInputElement).value).toBe('seller@example.com')
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('')
