@@ -2,6 +2,7 @@ import { Form, NavLink, useRouteError, useRouteLoaderData } from '@remix-run/rea
 import type { ReactNode } from 'react'
 import { type Role, roleLabel } from '../../platform/rules/roles'
 import { type MenuEntry, ROUTES, selectAccountPath } from '../route-table'
+import { skipLink } from '../styles/global.css'
 import { ErrorMessage } from './ErrorMessage'
 import * as styles from './shell.css'
 
@@ -70,12 +71,25 @@ export function Menu({ entries }: { entries: MenuEntry[] }) {
 export function Shell({ user, children }: { user: ShellUser; children: ReactNode }) {
   return (
     <div className={styles.layout}>
+      <SkipLink />
       <Header user={user} />
       <Menu entries={user.menu} />
-      <main className={styles.main} id="main">
+      <main className={styles.main} id="main" tabIndex={-1}>
         {children}
       </main>
     </div>
+  )
+}
+
+/**
+ * The first tab stop of every page (docs/decisions/023): past the header and the menu to the page.
+ * `main` takes focus from it (tabindex -1), so focus never falls back to the body.
+ */
+export function SkipLink() {
+  return (
+    <a href="#main" className={skipLink}>
+      Skip to main content
+    </a>
   )
 }
 
@@ -106,8 +120,11 @@ export function ShellErrorBoundary({ layout }: { layout: ShellLayoutId }) {
 /** A centred card for pages outside the shell (login, unauthorized, terms…). */
 export function PlainPage({ children }: { children: ReactNode }) {
   return (
-    <main className={styles.page} id="main">
-      {children}
-    </main>
+    <>
+      <SkipLink />
+      <main className={styles.page} id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { globalStyle } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from './theme.css'
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' })
@@ -17,3 +17,46 @@ globalStyle('h1', { fontSize: vars.fontSize.xl, margin: `0 0 ${vars.space.md}` }
 globalStyle('button, input, select, textarea', { font: 'inherit' })
 // The hidden attribute wins over any class that sets display.
 globalStyle('[hidden]', { display: 'none !important' })
+
+// Keyboard (docs/decisions/023). Focus is always visible: the ring above, and for elements that only
+// take focus from script (tabindex="-1": main after the skip link, a list's caption after a list
+// change) an inset ring, so it is not clipped by the scrolling table.
+globalStyle('[tabindex="-1"]:focus-visible', {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: '-3px',
+})
+// A visually hidden caption shows itself while it has focus (a list change moved focus there).
+globalStyle('caption[tabindex="-1"]:focus', {
+  position: 'static',
+  width: 'auto',
+  height: 'auto',
+  overflow: 'visible',
+  clip: 'auto',
+  whiteSpace: 'normal',
+  textAlign: 'left',
+  padding: vars.space.xs,
+  fontWeight: 600,
+})
+
+/** The first tab stop of every page: off-screen until it has focus. */
+export const skipLink = style({
+  position: 'absolute',
+  left: vars.space.sm,
+  top: '-10rem',
+  zIndex: 100,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.surface,
+  color: vars.color.link,
+  border: `2px solid ${vars.color.link}`,
+  borderRadius: vars.radius.sm,
+  selectors: { '&:focus': { top: vars.space.sm } },
+})
+
+// Targets in table rows (row actions, name links) are at least 24px tall (WCAG 2.2 target size, axe
+// 'target-size'): links and buttons set in small type next to each other would otherwise be 21px.
+globalStyle('td a[href], td button[type]', {
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '24px',
+  minWidth: '24px',
+})

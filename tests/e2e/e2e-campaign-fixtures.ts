@@ -79,6 +79,16 @@ const ACTIONS: FixtureCampaign[] = [
 export const ADVERTISER_FIXTURES = {
   list: { creditLimitRupees: 500_000, campaigns: LIST },
   actions: { creditLimitRupees: 500_000, campaigns: ACTIONS },
+  /** The keyboard journey's own (keyboard.spec.ts): 12 campaigns, 2 pages of 10, to pause, play and delete. */
+  keyboard: {
+    creditLimitRupees: 500_000,
+    campaigns: [
+      running('Key Pause', 1),
+      running('Key Play', 2, { state: 2, status: 0 }),
+      running('Key Delete', 3),
+      ...Array.from({ length: 9 }, (_, i) => running(`Key Keep ${i + 1}`, i + 4)),
+    ],
+  },
   /** No credit limit and no payments: zero credits. */
   nocredit: {
     creditLimitRupees: 0,

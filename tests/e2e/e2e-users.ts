@@ -50,6 +50,7 @@ export const E2E_USER_SPECS: E2eUserSpec[] = [
   { name: 'seller-nocredit', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'nocredit' },
   { name: 'brand-list', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },
   { name: 'agency-list', role: 'AGENCY', enrolled: true, tnc: true, pool: true, linkedSpecs: ['brand-list'] },
+  { name: 'seller-keyboard', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'keyboard' },
 ]
 
 export const e2eEmail = (name: string, project: string) => `${name}.${project}@e2e.test`

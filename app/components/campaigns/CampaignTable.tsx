@@ -1,11 +1,13 @@
 // The campaign table (spec campaigns §2, §4): the spec's columns in order, four of them sortable, a
 // state icon with its reason, and the row actions each campaign allows (platform/rules).
 import { Form, Link, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { iconStateTitle } from '../../../platform/rules/campaigns'
 import type { listLoader } from '../../models/campaign-page.server'
 import { editorPath, type ListQuery, listSearch, SORT_FIELDS } from '../../models/campaign-list'
 import { formatInteger, formatMoney, formatRoas } from '../../utils/format'
-import { type Column, ListTable } from '../list'
+import { type Column, ListTable, listSummary } from '../list'
 import * as styles from './campaigns.css'
 
 /** Money cells: ₹ and Indian digit grouping (₹1,23,456.78). */
@@ -44,11 +46,20 @@ export function CampaignTable({
   busy: boolean
 }) {
   const search = listSearch(query)
+  useRowActionFocus()
   return (
     <ListTable
       caption={`Campaigns, ${page.fromDate} to ${page.toDate}`}
       columns={CAMPAIGN_COLUMNS}
       busy={busy}
+      summary={listSummary({
+        page: page.page,
+        totalPages: page.totalPages,
+        sortLabel: SORT_FIELDS.find((f) => f.value === query.sort)?.label,
+        direction: query.direction,
+        count: page.totalCount,
+        noun: ['campaign', 'campaigns'],
+      })}
       sorting={{
         sort: query.sort,
         direction: query.direction,
@@ -62,6 +73,32 @@ export function CampaignTable({
       <TotalsRow totals={page.totals} />
     </ListTable>
   )
+}
+
+/**
+ * Pause and Play are POSTs that redirect back to the list, where the row's button is now the other one.
+ * With JS: when that navigation ends, focus goes to the row's new Play/Pause button (its name link if
+ * it has none). Without JS: the form's action carries `#campaign-{id}`, the redirect keeps the
+ * fragment, and the browser focuses the button with that id (docs/decisions/023).
+ */
+function useRowActionFocus() {
+  const navigation = useNavigation()
+  const pendingRow = useRef<string | null>(null)
+  const intent = navigation.formData?.get('intent')
+  const campaignId = navigation.formData?.get('campaignId')
+  useEffect(() => {
+    if (navigation.state === 'submitting' && (intent === 'pause' || intent === 'play')) {
+      pendingRow.current = String(campaignId)
+    }
+  }, [navigation.state, intent, campaignId])
+  useEffect(() => {
+    if (navigation.state !== 'idle' || pendingRow.current === null) return
+    const row = document.querySelector(`tr[data-campaign-id="${CSS.escape(pendingRow.current)}"]`)
+    pendingRow.current = null
+    const target =
+      row?.querySelector<HTMLElement>('[data-row-toggle]') ?? row?.querySelector<HTMLElement>('a[href]')
+    target?.focus()
+  }, [navigation.state])
 }
 
 /** Every filtered campaign's metrics over the range, all pages (the platform sums them). */
@@ -105,13 +142,25 @@ function StateCell({ row }: { row: Row }) {
 function CampaignRow({ row, base, search }: { row: Row; base: string; search: string }) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('campaignId') === String(row.id)
+  const hydrated = useHydrated()
   const rowForm = (intent: 'pause' | 'play' | 'clone', label: string) => (
-    <Form method="post" action={base} className={styles.inlineForm} preventScrollReset>
+    <Form
+      method="post"
+      action={intent !== 'clone' && !hydrated ? `${base}#campaign-${row.id}` : base}
+      className={styles.inlineForm}
+      preventScrollReset
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="campaignId" value={row.id} />
       <input type="hidden" name="campaignName" value={row.name} />
       <input type="hidden" name="returnTo" value={search || '?'} />
-      <button type="submit" className={styles.linkButton} disabled={busy} aria-label={`${label} ${row.name}`}>
+      <button
+        type="submit"
+        className={styles.linkButton}
+        disabled={busy}
+        aria-label={`${label} ${row.name}`}
+        {...(intent === 'clone' ? {} : { id: `campaign-${row.id}`, 'data-row-toggle': '' })}
+      >
         {label}
       </button>
     </Form>

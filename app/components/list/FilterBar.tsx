@@ -1,7 +1,8 @@
 // A list's filters as one GET form (role search): without JS the user presses Apply; with JS a select
-// applies on change (`useApplyOnChange`). Changing a filter leaves `page` out: back to page 1.
+// applies on change (`useApplyOnChange`) when picked with the pointer, and on Enter (or Apply) when
+// stepped through with the keys (`useKeyboardSafeChange`). Changing a filter leaves `page` out.
 import { Form, useSubmit } from '@remix-run/react'
-import { type ChangeEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type ChangeEvent, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react'
 import { KeepParams } from './KeepParams'
 import * as styles from './list.css'
 
@@ -34,6 +35,58 @@ export function useApplyOnChange() {
     submit(event.currentTarget.form, { preventScrollReset: true })
 }
 
+/** Keys that step a closed select through its options (Chromium on Windows and Linux fires change at each). */
+const STEP_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+])
+/** Keys that open the select's popup, where change fires once, on the choice. */
+const OPEN_KEYS = new Set([' ', 'F4'])
+
+/**
+ * A select's change handler that does not run at each arrow-key step (docs/decisions/023): a change
+ * made by stepping with the keys (arrows, Home/End, type-ahead) is held and applied on Enter (or by
+ * the form's Apply button); a pointer pick, or Enter in the open popup, applies at once.
+ */
+export function useKeyboardSafeChange(onChange: (event: ChangeEvent<HTMLSelectElement>) => void) {
+  const keys = useRef({ stepping: false, held: false })
+  return {
+    onKeyDown(event: KeyboardEvent<HTMLSelectElement>) {
+      const state = keys.current
+      if (event.key === 'Enter') {
+        if (!state.held) return
+        event.preventDefault()
+        state.stepping = false
+        state.held = false
+        // Replays the held change: React hands it to onChange like the browser's own.
+        event.currentTarget.dispatchEvent(new Event('change', { bubbles: true }))
+        return
+      }
+      if (OPEN_KEYS.has(event.key) || event.altKey) state.stepping = false
+      else if (STEP_KEYS.has(event.key) || (event.key.length === 1 && !event.ctrlKey && !event.metaKey))
+        state.stepping = true
+    },
+    onPointerDown() {
+      keys.current.stepping = false
+    },
+    onChange(event: ChangeEvent<HTMLSelectElement>) {
+      const state = keys.current
+      if (state.stepping) {
+        state.held = true
+        return
+      }
+      state.held = false
+      onChange(event)
+    },
+  }
+}
+
 export type Option = { value: string; label: string }
 
 /**
@@ -42,7 +95,12 @@ export type Option = { value: string; label: string }
  */
 function useFollow<E extends HTMLInputElement | HTMLSelectElement>(value: string) {
   const ref = useRef<E>(null)
+  const followed = useRef(value)
   useEffect(() => {
+    // Only a new state moves the field. On hydration the state is the one the server rendered: what
+    // the user chose or typed before the scripts arrived stays (React replays that change event).
+    if (followed.current === value) return
+    followed.current = value
     if (ref.current && ref.current.value !== value) ref.current.value = value
   }, [value])
   return ref
@@ -57,6 +115,7 @@ export function FilterSelect(props: {
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void
 }) {
   const ref = useFollow<HTMLSelectElement>(props.value)
+  const handlers = useKeyboardSafeChange(props.onChange)
   return (
     <div className={styles.field}>
       <label htmlFor={props.id}>{props.label}</label>
@@ -66,7 +125,7 @@ export function FilterSelect(props: {
         name={props.name}
         defaultValue={props.value}
         className={styles.control}
-        onChange={props.onChange}
+        {...handlers}
       >
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>

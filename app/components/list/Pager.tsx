@@ -1,8 +1,10 @@
 // 'Page X of Y', previous/next and rows per page. Previous and next are links only when they lead
 // somewhere: a disabled one is plain text (no tab stop, no href), so no link ever points at page 0 or
-// past the last page. Rows per page is a GET form: it applies on change with JS, on Show without.
+// past the last page. Rows per page is a GET form: it applies on change with JS (arrow-key steps on
+// Enter), on Show without.
 import { Form, Link, useSubmit } from '@remix-run/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { useKeyboardSafeChange } from './FilterBar'
 import { KeepParams } from './KeepParams'
 import * as styles from './list.css'
 
@@ -43,6 +45,9 @@ function Step({ to, label, arrow }: { to: string | null; label: string; arrow: s
 export function Pager({ page, totalPages, size, sizes, pageLink, keep = [], label = 'Pages' }: PagerProps) {
   const submit = useSubmit()
   const hydrated = useHydrated()
+  const sizeHandlers = useKeyboardSafeChange((event) =>
+    submit(event.currentTarget.form, { preventScrollReset: true }),
+  )
   const last = Math.max(1, totalPages)
   // Past the end (an old link), previous leads to the last page, not to one that is empty too.
   const previous = page > 1 ? Math.min(page - 1, last) : null
@@ -58,7 +63,7 @@ export function Pager({ page, totalPages, size, sizes, pageLink, keep = [], labe
             name="size"
             defaultValue={String(size)}
             className={styles.control}
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+            {...sizeHandlers}
           >
             {sizes.map((option) => (
               <option key={option} value={option}>
