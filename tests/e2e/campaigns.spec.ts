@@ -298,7 +298,7 @@ test.describe('a seller with campaigns', () => {
     const box = page.getByTestId('backend-error')
     await expect(box.getByRole('heading', { name: 'Backend Error' })).toBeVisible()
     // The platform's own message for its 200-character limit on search, word for word.
-    await expect(box.getByRole('paragraph')).toHaveText('Too big: expected string to have <=200 characters')
+    await expect(box.getByRole('paragraph')).toHaveText('Must be at most 200 characters')
     await expect(rows(page)).toHaveCount(0)
   })
 
