@@ -14,7 +14,9 @@ import { createE2eUsers, type E2eUser } from './e2e-users'
 import { startSmtpListener } from './mailbox'
 import { E2E_DIR, SESSIONS_FILE, type SessionPool, USERS_FILE } from './paths'
 
-const SESSIONS_PER_USER = 20
+// Each test takes an unused session of its user (a test may sign out); the busiest e2e user serves
+// tens of tests per project (20 ran out once the layout, a11y, dialog and hydration specs joined).
+const SESSIONS_PER_USER = 60
 export const E2E_SECRET = 'e2e-session-secret-not-for-production-0123456789'
 export const E2E_EXTERNAL_SECRET = 'e2e-external-login-secret-0123456789'
 
