@@ -7,17 +7,15 @@ import path from 'node:path'
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod/v4'
 import { handleCsvUpload, uploadAnswer } from '../app/models/upload.server'
 import { createUpstreamClient, type Transport } from '../app/models/upstream.server'
 import { requireAuth } from '../platform/auth/authorize'
-import { insertBatches } from '../platform/db/batch'
 import { auditLog, promoCredits } from '../platform/db/schema'
 import { createService } from '../platform/http'
 import { MEGABYTE } from '../platform/rules/uploads'
 import { createTestPlatform, type TestPlatform } from '../platform/testing/platform'
-import type { CsvConsumer } from '../platform/uploads/csv-import'
 import { csvUploadEndpoint } from '../platform/uploads/endpoint'
+import { promoCreditsConsumer } from '../platform/uploads/test-consumers'
 import { generatedUpload, multipartBody, multipartContentType } from '../platform/uploads/test-streams'
 
 let t: TestPlatform
@@ -26,26 +24,7 @@ let sellerId: number
 let platformCalls = 0
 let transport: Transport
 
-/** A billing-like consumer: promotional credits by seller id, amounts in whole rupees. */
-const promo: CsvConsumer<{ sellerId: number; amount: number }> = {
-  name: 'test-promo-upload',
-  columns: [
-    { header: 'Seller Id', key: 'sellerId' },
-    { header: 'Amount', key: 'amount' },
-  ],
-  rowSchema: z.object({
-    sellerId: z.string().regex(/^\d+$/, 'ID is invalid').transform(Number),
-    amount: z.string().regex(/^\d+$/, 'Amount must be whole rupees').transform(Number),
-  }),
-  async apply(tx, rows) {
-    await insertBatches(
-      tx,
-      promoCredits,
-      rows.map((row) => ({ sellerId: row.sellerId, amount: row.amount * 100, validFrom: '2026-11-01' })),
-    )
-  },
-  totals: (rows) => ({ amountRupees: rows.reduce((sum, row) => sum + row.amount, 0) }),
-}
+const promo = promoCreditsConsumer('test-promo-upload')
 
 const messages = {
   invalidHeader: 'Invalid Header Format. Please upload a valid file.',

@@ -20,7 +20,7 @@ import {
   STALE_UPLOAD_MS,
   type UploadMessages,
 } from '../../platform/rules/uploads'
-import type { UploadResult } from '../components/upload/upload-result'
+import { refusedUpload, type UploadResult } from '../components/upload/upload-result'
 import type { UpstreamClient } from './upstream.server'
 
 export type { UploadResult }
@@ -73,21 +73,6 @@ class UploadRefused extends Error {
 const dataDirOf = (options: UploadKitOptions) =>
   path.resolve(options.dataDir ?? process.env.DATA_DIR ?? 'data')
 
-function refusal(status: number, message: string, fileName: string | null = null): UploadResult {
-  return {
-    ok: false,
-    status,
-    message,
-    fileName,
-    rows: 0,
-    applied: 0,
-    errors: [],
-    errorCount: 0,
-    errorReport: null,
-    errorReportName: '',
-  }
-}
-
 /** Copies the part to `target`, stopping (and removing the copy) the moment it passes `maxBytes`. */
 async function spoolWithLimit(
   data: AsyncIterable<Uint8Array>,
@@ -133,9 +118,9 @@ export async function receiveUpload(
   const messages = { ...DEFAULT_KIT_MESSAGES, ...options.messages }
   const fieldName = options.fieldName ?? 'file'
   if (declaredTooLarge(request.headers.get('content-length'), maxBytes))
-    return refusal(413, messages.tooLarge)
+    return refusedUpload(413, messages.tooLarge)
   if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) {
-    return refusal(400, messages.noFile)
+    return refusedUpload(400, messages.noFile)
   }
 
   const dir = path.join(dataDirOf(options), 'uploads', 'incoming')
@@ -169,13 +154,13 @@ export async function receiveUpload(
     })
   } catch (error) {
     await cleanup()
-    if (error instanceof UploadRefused) return refusal(error.status, error.message)
-    return refusal(400, messages.noFile)
+    if (error instanceof UploadRefused) return refusedUpload(error.status, error.message)
+    return refusedUpload(400, messages.noFile)
   }
   const received = file as { fileName: string; size: number } | null
   if (!received) {
     await cleanup()
-    return refusal(400, messages.noFile)
+    return refusedUpload(400, messages.noFile)
   }
   return {
     ok: true,
@@ -228,10 +213,10 @@ export async function forwardUpload(
         options.errorReportName ?? `${upload.fileName.replace(/\.csv$/i, '')}_Error_Report.csv`,
     }
   }
-  if (response.status === 413) return refusal(413, messages.tooLarge, upload.fileName)
+  if (response.status === 413) return refusedUpload(413, messages.tooLarge, upload.fileName)
   if (response.status === 400)
-    return refusal(400, firstErrorText(body, messages.serverError), upload.fileName)
-  return refusal(502, messages.serverError, upload.fileName)
+    return refusedUpload(400, firstErrorText(body, messages.serverError), upload.fileName)
+  return refusedUpload(502, messages.serverError, upload.fileName)
 }
 
 /** The whole console half in one call: receive, forward, always clean up. */

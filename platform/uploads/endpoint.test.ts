@@ -4,16 +4,14 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { z } from 'zod/v4'
 import { requireAuth } from '../auth/authorize'
 import { csvImportOutcomeSchema } from '../contracts/csv-upload'
-import { insertBatches } from '../db/batch'
 import { promoCredits } from '../db/schema'
 import { createService } from '../http'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
-import type { CsvConsumer } from './csv-import'
 import { csvUploadEndpoint } from './endpoint'
 import { MEGABYTE } from './receive'
+import { promoCreditsConsumer } from './test-consumers'
 import { generatedUpload, multipartBody, multipartContentType } from './test-streams'
 
 let t: TestPlatform
@@ -21,33 +19,8 @@ let token: string
 let sellerToken: string
 let app: ReturnType<typeof createService>
 
-/** A consumer that writes into a real table: promotional credits by seller id, amounts in rupees. */
-type Row = { sellerId: number; amount: number }
 let sellerId: number
-const promo: CsvConsumer<Row> = {
-  name: 'test-promo-credits',
-  columns: [
-    { header: 'Seller Id', key: 'sellerId' },
-    { header: 'Amount', key: 'amount' },
-  ],
-  rowSchema: z.object({
-    sellerId: z.string().regex(/^\d+$/, 'ID is invalid').transform(Number),
-    amount: z.string().regex(/^\d+$/, 'Amount must be whole rupees').transform(Number),
-  }),
-  async apply(tx, rows) {
-    await insertBatches(
-      tx,
-      promoCredits,
-      rows.map((row) => ({
-        sellerId: row.sellerId,
-        amount: row.amount * 100,
-        validFrom: '2026-11-01',
-        reason: 'test',
-      })),
-    )
-  },
-  totals: (rows) => ({ amountRupees: rows.reduce((sum, row) => sum + row.amount, 0) }),
-}
+const promo = promoCreditsConsumer('test-promo-credits')
 
 const incoming = () => path.join(t.deps.dataDir, 'uploads', 'incoming')
 async function spooled() {

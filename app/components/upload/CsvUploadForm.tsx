@@ -8,7 +8,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import * as formStyles from '../form.css'
 import * as styles from './upload.css'
 import { readActionAnswer, singleFetchActionUrl } from './action-answer'
-import type { UploadResult } from './upload-result'
+import { refusedUpload, type UploadResult } from './upload-result'
 
 export type CsvUploadMessages = {
   /** Not a .csv file: the editor says 'Selected File Format is Incorrect !'. */
@@ -145,7 +145,7 @@ export function CsvUploadForm({
     xhr.onerror = () => {
       setPercent(null)
       setAnnounced('')
-      setAnswer(failure(messages.serverError, file.name))
+      setAnswer(refusedUpload(502, messages.serverError, file.name))
     }
     xhr.onload = async () => {
       setPercent(null)
@@ -162,7 +162,7 @@ export function CsvUploadForm({
         setAnswer(data.upload)
         if (data.upload.ok) revalidator.revalidate()
       } catch {
-        setAnswer(failure(messages.serverError, file.name))
+        setAnswer(refusedUpload(502, messages.serverError, file.name))
       }
     }
     xhr.send(new FormData(form))
@@ -226,21 +226,6 @@ export function CsvUploadForm({
       {shown ? <UploadResultView result={shown} /> : null}
     </Form>
   )
-}
-
-function failure(message: string, fileName: string): UploadResult {
-  return {
-    ok: false,
-    status: 502,
-    message,
-    fileName,
-    rows: 0,
-    applied: 0,
-    errors: [],
-    errorCount: 0,
-    errorReport: null,
-    errorReportName: '',
-  }
 }
 
 /** The action's answer: its message, the rows that failed, and the error report to download. */

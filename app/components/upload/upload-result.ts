@@ -20,6 +20,22 @@ export type UploadResult = {
   errorReportName: string
 }
 
+/** An upload that applied nothing: refused before or while reading, or the service failed. */
+export function refusedUpload(status: number, message: string, fileName: string | null = null): UploadResult {
+  return {
+    ok: false,
+    status,
+    message,
+    fileName,
+    rows: 0,
+    applied: 0,
+    errors: [],
+    errorCount: 0,
+    errorReport: null,
+    errorReportName: '',
+  }
+}
+
 /** Action data of a page with an upload form: `{ upload }` beside whatever else the page returns. */
 export type UploadActionData = { upload: UploadResult }
 
