@@ -82,6 +82,12 @@ async function main() {
     )
   })
 
+  // Keep idle connections open longer than any client or proxy in front of us does (browsers ~60 s,
+  // common proxies 60 s). With Node's default of 5 s, a client that reuses a connection just as the
+  // server closes it gets ECONNRESET on a request the server never saw (seen in CI: route-table walk).
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+
   let stopping = false
   async function shutdown(signal: string) {
     if (stopping) return
