@@ -214,6 +214,7 @@ const fields: Field[] = [
     `${A}/v1/accounts/:id`,
     () => tokens.ops,
   ),
+  ...queryFields(`${A}/v1/accounts`, { search: 'volt', limit: '20' }, () => tokens.ops),
   ...queryFields(
     `${A}/v1/gauth2fa-signup`,
     { email: 'seller@example.com', userId: '1', ipAddress: '198.51.100.1' },

@@ -1,7 +1,9 @@
 // The auth service (/ads/ad-auth): sign-in (one file per step, composed below), sessions, accounts, pincodes.
-import { eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod/v4'
-import { accounts, pincodes } from '../db/schema'
+import { accountSchema, accountSearchQuerySchema } from '../contracts/auth'
+import { likeLiteral } from '../db/like'
+import { accounts, linkRequests, pincodes } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { badRequest, unauthenticated } from '../errors'
 import { createService, ok } from '../http'
@@ -16,6 +18,7 @@ import { actorOf } from './request'
 import { termsRoutes } from './terms'
 import { twoFactorRoutes } from './two-factor'
 import { sellerIdOf } from './users'
+import { actsForItself, isAdminRole } from '../rules/roles'
 
 export const AUTH_BASE = '/ads/ad-auth'
 
@@ -72,6 +75,50 @@ export function createAuthService(deps: PlatformDeps) {
       twoFactorRegistered: user.twoFactorRegistered,
       stage,
       expireTime: expiresAt.toISOString(),
+    })
+  })
+
+  // The account picker: the accounts the caller may act for (the same rule as mayActFor), by name or id.
+  app.get('/v1/accounts', requireAuth(), async (c) => {
+    const { search, limit } = accountSearchQuerySchema.parse(c.req.query())
+    const { user } = c.get('auth')
+    const filters: SQL[] = []
+    if (actsForItself(user.role)) filters.push(eq(accounts.id, user.accountId ?? -1))
+    else if (!isAdminRole(user.role)) {
+      filters.push(
+        exists(
+          deps.database.db
+            .select({ one: sql`1` })
+            .from(linkRequests)
+            .where(
+              and(
+                eq(linkRequests.agencyId, user.id),
+                eq(linkRequests.brandId, accounts.id),
+                eq(linkRequests.status, 'APPROVED'),
+              ),
+            ),
+        ),
+      )
+    }
+    const byName = ilike(accounts.name, `%${likeLiteral(search)}%`)
+    const isId = /^\d{1,15}$/.test(search)
+    if (search)
+      filters.push(isId ? (or(sql`${accounts.id}::text like ${`${search}%`}`, byName) as SQL) : byName)
+    const rows = await deps.database.db
+      .select({ id: accounts.id, kind: accounts.kind, name: accounts.name })
+      .from(accounts)
+      .where(and(...filters))
+      // The typed id first, then names starting with the text, then the rest by name.
+      .orderBy(
+        ...(isId ? [desc(sql`${accounts.id} = ${Number(search)}`)] : []),
+        ...(search ? [desc(ilike(accounts.name, `${likeLiteral(search)}%`))] : []),
+        asc(sql`lower(${accounts.name}) collate "C"`),
+        asc(accounts.id),
+      )
+      .limit(limit + 1)
+    return ok(c, {
+      accounts: rows.slice(0, limit).map((r) => accountSchema.parse(r)),
+      more: rows.length > limit,
     })
   })
 

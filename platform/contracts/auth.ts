@@ -18,6 +18,25 @@ export const sessionInfoSchema = z.object({
 })
 export type SessionInfo = z.infer<typeof sessionInfoSchema>
 
+/** A seller or brand account a user may act for (GET /v1/accounts/:id, GET /v1/accounts). */
+export const accountSchema = z.object({ id: z.number(), kind: z.enum(['SELLER', 'BRAND']), name: z.string() })
+export type Account = z.infer<typeof accountSchema>
+
+/** The account picker shows this many matches; a longer list asks for a narrower search. */
+export const ACCOUNT_SEARCH_LIMIT = 20
+
+/**
+ * GET /v1/accounts?search&limit — the accounts the caller may act for whose name holds `search` or whose
+ * id starts with it (staff: every seller and brand; agency: its linked brands; seller, brand: itself).
+ */
+export const accountSearchQuerySchema = z.object({
+  search: safeText({ max: TEXT_MAX.line, trim: true }).default(''),
+  limit: z.coerce.number().int().min(1).max(100).default(ACCOUNT_SEARCH_LIMIT),
+})
+/** data: the first `limit` matches (an exact id first, then by name), and whether more matched. */
+export const accountSearchResponseSchema = z.object({ accounts: z.array(accountSchema), more: z.boolean() })
+export type AccountSearchResponse = z.infer<typeof accountSearchResponseSchema>
+
 export const pincodeResultSchema = z.object({ pincode: z.string(), district: z.string(), state: z.string() })
 export type PincodeResult = z.infer<typeof pincodeResultSchema>
 

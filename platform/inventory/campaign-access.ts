@@ -12,7 +12,7 @@ export type CampaignRow = typeof campaigns.$inferSelect
 export const encodeName = (name: string) => Buffer.from(name, 'utf8').toString('base64')
 
 /** `%` and `_` of a LIKE pattern taken literally. */
-export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&')
+export { likeLiteral } from '../db/like'
 
 export type Paging = { page: number; size: number }
 /** Pages of `size` rows that `totalCount` rows fill; at least 1 (an empty list is one empty page). */
