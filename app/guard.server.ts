@@ -109,6 +109,7 @@ export function shellUser(user: CurrentUser) {
     role: user.role,
     name: user.info.name,
     sellerId: user.sellerId,
+    sellerName: actsForItself(user.role) ? null : (user.session.sellerName ?? null),
     home: homePath(user.role, user.sellerId),
     menu: menuFor(user.role),
   }

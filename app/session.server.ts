@@ -11,6 +11,8 @@ export type ConsoleSession = {
   userId: number
   userEmail: string
   sellerId: number | null
+  /** The chosen account's name, for the header (staff and agencies pick one; absent in older cookies). */
+  sellerName?: string | null
   tncAcceptance: boolean
   twoFactorRegistered: boolean
   ipAddress: string | null

@@ -10,6 +10,8 @@ export type ShellUser = {
   role: Role
   name: string
   sellerId: number | null
+  /** The chosen account's name (staff and agencies pick one); null for a seller or brand acting for itself. */
+  sellerName: string | null
   /** Where Login sends this user (homePath): the error pages' way back. */
   home: string
   menu: MenuEntry[]
@@ -23,7 +25,15 @@ export function Header({ user }: { user: ShellUser }) {
       <span className={styles.brand}>Ad Console</span>
       {user.sellerId ? (
         <span className={styles.headerItem} data-testid="seller-id">
-          Seller ID: <strong>{user.sellerId}</strong>
+          {user.sellerName ? (
+            <span>
+              Account: <strong>{user.sellerName}</strong> ({user.sellerId})
+            </span>
+          ) : (
+            <span>
+              Seller ID: <strong>{user.sellerId}</strong>
+            </span>
+          )}
           {switchTo ? (
             <a className={styles.headerButton} href={switchTo}>
               Switch

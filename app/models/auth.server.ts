@@ -1,10 +1,13 @@
 // Client of the auth service (/ads/ad-auth).
 import type { AppLoadContext } from '@remix-run/node'
-import type {
-  ExternalLoginResponse,
-  PincodeResult,
-  SessionInfo,
-  tncRequestSchema,
+import {
+  ACCOUNT_SEARCH_LIMIT,
+  accountSchema,
+  accountSearchResponseSchema,
+  type ExternalLoginResponse,
+  type PincodeResult,
+  type SessionInfo,
+  type tncRequestSchema,
 } from '../../platform/contracts/auth'
 import type { z } from 'zod/v4'
 import { createUpstreamClient, transportFor } from './upstream.server'
@@ -28,8 +31,10 @@ export function authApi(
         query: { token, ipAddress },
       }),
     /** The seller or brand account the caller may work for; refused (403) otherwise. */
-    account: (id: string) =>
-      client.get<{ id: number; kind: 'SELLER' | 'BRAND'; name: string }>(`/v1/accounts/${id}`),
+    account: (id: string) => client.get(`/v1/accounts/${id}`, { response: accountSchema }),
+    /** The accounts the caller may act for whose name holds `search` or whose id starts with it. */
+    accounts: (search: string, limit = ACCOUNT_SEARCH_LIMIT) =>
+      client.get('/v1/accounts', { query: { search, limit }, response: accountSearchResponseSchema }),
     logout: () => client.post<null>('/v1/logout'),
     pincodes: (list: string[]) =>
       client.get<PincodeResult[]>('/v1/pincodes/fetch', { query: { pincodes: list.join(',') } }),

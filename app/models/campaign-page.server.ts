@@ -62,7 +62,7 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
     throw redirect(unauthorized ? UNAUTHORIZED_PATH : '/', {
       headers: {
         'Set-Cookie': unauthorized
-          ? await commitSession({ ...user.session, sellerId: null })
+          ? await commitSession({ ...user.session, sellerId: null, sellerName: null })
           : await destroySession(),
       },
     })

@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../platform/testing/platform'
 import { addDays, istDate } from '../../platform/rules/time'
-import { action as selectAccountAction } from '../routes/_advertiser.select-account'
+import type { AccountPickerData } from '../models/select-account.server'
+import {
+  action as selectAccountAction,
+  loader as selectAccountLoader,
+} from '../routes/_advertiser.select-account'
+import {
+  action as adminSelectAccountAction,
+  loader as adminSelectAccountLoader,
+} from '../routes/admin.select-account'
+import { loader as adminLayoutLoader } from '../routes/admin'
 import { loader as campaignsLoader } from '../routes/_advertiser.campaigns'
 import { action as loginAction } from '../routes/_index'
 import { action as forgotPasswordAction } from '../routes/forgot-password._index'
@@ -83,6 +92,80 @@ describe('account selection (/select-account)', () => {
       expect(formErrors(answer.data).accountId, accountId).toEqual(['ID is invalid'])
       expect(answer.cookies, accountId).toEqual([])
     }
+  })
+})
+
+describe('the account picker (/admin/select-account, /select-account)', () => {
+  it('finds accounts by name for staff, and the chosen name and id reach the header', async () => {
+    const cookie = await h.cookieFor('ops@example.com')
+    const found = await h.load<AccountPickerData>(adminSelectAccountLoader, '/admin/select-account?q=VOLT', {
+      cookie,
+    })
+    expect(found.status).toBe(200)
+    expect(found.data.accounts).toContainEqual({ id: 200001, kind: 'BRAND', name: 'Voltix' })
+    for (const account of found.data.accounts) expect(account.name.toLowerCase()).toContain('volt')
+
+    const chosen = await h.submit(
+      adminSelectAccountAction,
+      '/admin/select-account?q=VOLT',
+      { accountId: '200001' },
+      { cookie },
+    )
+    expect(chosen.status).toBe(302)
+    expect(chosen.location).toBe('/admin/campaigns')
+    const session = chosen.cookies.find((c) => c.startsWith('console_session='))!
+    const shell = await h.load<{ user: { sellerId: number; sellerName: string } }>(
+      adminLayoutLoader,
+      '/admin/campaigns',
+      { cookie: session },
+    )
+    expect(shell.data.user).toMatchObject({ sellerId: 200001, sellerName: 'Voltix' })
+    const picker = await h.load<AccountPickerData>(adminSelectAccountLoader, '/admin/select-account', {
+      cookie: session,
+    })
+    expect(picker.data.current).toEqual({ id: 200001, name: 'Voltix' })
+  })
+
+  it('lists only linked brands to an agency, before and after a search', async () => {
+    const cookie = await h.cookieFor('agency@example.com')
+    const all = await h.load<AccountPickerData>(selectAccountLoader, '/select-account', { cookie })
+    expect(all.data.accounts.length).toBeGreaterThan(0)
+    for (const account of all.data.accounts) expect(account.kind).toBe('BRAND')
+    const seller = await h.load<AccountPickerData>(selectAccountLoader, '/select-account?q=100001', {
+      cookie,
+    })
+    expect(seller.data.accounts).toEqual([])
+  })
+
+  it('answers a search holding control characters or too long with 400 and the field message, keeping the text', async () => {
+    const cookie = await h.cookieFor('ops@example.com')
+    const nul = await h.load<AccountPickerData>(
+      adminSelectAccountLoader,
+      '/admin/select-account?q=volt%00ix',
+      {
+        cookie,
+      },
+    )
+    expect(nul.status).toBe(400)
+    expect(nul.data.searchError).toBe('Remove control characters from this field')
+    expect(nul.data.q).toBe('volt\u0000ix')
+    const long = await h.load<AccountPickerData>(
+      adminSelectAccountLoader,
+      `/admin/select-account?q=${'x'.repeat(201)}`,
+      { cookie },
+    )
+    expect(long.status).toBe(400)
+    expect(long.data.searchError).toBe('Must be at most 200 characters')
+  })
+
+  it('refuses a seller the picker, whatever the console shows', async () => {
+    const cookie = await h.cookieFor('seller@example.com')
+    const answer = await h.load(selectAccountLoader, '/select-account', { cookie })
+    expect(answer.status).toBe(302)
+    const platform = await h.t.request('/ads/ad-auth/v1/accounts?search=volt', {
+      token: await h.t.tokenFor('seller@example.com'),
+    })
+    expect((await platform.json()).data.accounts.map((a: { name: string }) => a.name)).toEqual([])
   })
 })
 

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { SelectAccountPage } from '../components/SelectAccountPage'
 import { requireUser } from '../guard.server'
-import { selectAccount } from '../models/select-account.server'
+import { loadAccountPicker, selectAccount } from '../models/select-account.server'
 import { ROUTES } from '../route-table'
 
 // Only an agency chooses among accounts here; sellers and brands always act for themselves.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, ROUTES.selectAccount)
-  return { current: user.sellerId }
+  return loadAccountPicker(request, context, user)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -18,9 +18,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SelectAccount() {
-  const { current } = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  return <SelectAccountPage current={current} lastResult={actionData?.lastResult} />
+  return <SelectAccountPage data={data} agency={true} lastResult={actionData?.lastResult} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Select account · Ad Console' }]
