@@ -5,6 +5,7 @@ import { TermsDocument, TermsSummary } from '../components/TermsDocument'
 import * as styles from '../components/pages.css'
 import { UNAUTHORIZED_PATH } from '../guard.server'
 import { signedInVisitor } from '../models/visitor.server'
+import { SkipLink } from '../components/Shell'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await signedInVisitor(request, context)
@@ -14,17 +15,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function StaticTermsPage() {
   return (
-    <main className={styles.widePage} id="main">
-      <h1>Terms and Conditions</h1>
-      <p className={styles.lead}>
-        The terms every seller, brand and agency accepts before using the Ad Console.
-      </p>
-      <TermsDocument />
-      <p>
-        <a href="/">Back to Login</a>
-      </p>
-      <TermsSummary />
-    </main>
+    <>
+      <SkipLink />
+      <main className={styles.widePage} id="main" tabIndex={-1}>
+        <h1>Terms and Conditions</h1>
+        <p className={styles.lead}>
+          The terms every seller, brand and agency accepts before using the Ad Console.
+        </p>
+        <TermsDocument />
+        <p>
+          <a href="/">Back to Login</a>
+        </p>
+        <TermsSummary />
+      </main>
+    </>
   )
 }
 

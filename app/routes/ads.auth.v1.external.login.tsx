@@ -9,6 +9,7 @@ import * as form from '../components/form.css'
 import * as styles from '../components/pages.css'
 import { signInExternally } from '../models/external-login.server'
 import { redirectSignedInHome } from '../models/visitor.server'
+import { SkipLink } from '../components/Shell'
 
 const INCOMPLETE_LINK = 'This login link is incomplete. Open the Ad Console again from the seller portal.'
 
@@ -37,36 +38,42 @@ export default function ExternalLogin() {
 
   if (refused) {
     return (
-      <main id="main">
-        <section className={styles.warningDialog} aria-labelledby="external-login-heading">
-          <h1 id="external-login-heading">Sign-in link not accepted</h1>
-          <Banner kind="error">{refused}</Banner>
-          <p>Sign-in links from the seller portal work once, for a few minutes.</p>
-          <p className={styles.actions}>
-            <a href="/" className={styles.primaryLink}>
-              Go to Login
-            </a>
-          </p>
-        </section>
-      </main>
+      <>
+        <SkipLink />
+        <main id="main" tabIndex={-1}>
+          <section className={styles.warningDialog} aria-labelledby="external-login-heading">
+            <h1 id="external-login-heading">Sign-in link not accepted</h1>
+            <Banner kind="error">{refused}</Banner>
+            <p>Sign-in links from the seller portal work once, for a few minutes.</p>
+            <p className={styles.actions}>
+              <a href="/" className={styles.primaryLink}>
+                Go to Login
+              </a>
+            </p>
+          </section>
+        </main>
+      </>
     )
   }
   return (
-    <main id="main">
-      <section className={styles.dialog} aria-labelledby="external-login-heading" aria-busy="true">
-        <h1 id="external-login-heading">Redirecting...</h1>
-        <p>Signing you in to the Ad Console from the seller portal.</p>
-        <Form method="post" action="/ads/auth/v1/external/login" ref={handOff}>
-          <input type="hidden" name="query" value={query} />
-          <noscript>
-            <p>JavaScript is off: select Continue to sign in.</p>
-          </noscript>
-          <button type="submit" className={form.primary}>
-            Continue
-          </button>
-        </Form>
-      </section>
-    </main>
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1}>
+        <section className={styles.dialog} aria-labelledby="external-login-heading" aria-busy="true">
+          <h1 id="external-login-heading">Redirecting...</h1>
+          <p>Signing you in to the Ad Console from the seller portal.</p>
+          <Form method="post" action="/ads/auth/v1/external/login" ref={handOff}>
+            <input type="hidden" name="query" value={query} />
+            <noscript>
+              <p>JavaScript is off: select Continue to sign in.</p>
+            </noscript>
+            <button type="submit" className={form.primary}>
+              Continue
+            </button>
+          </Form>
+        </section>
+      </main>
+    </>
   )
 }
 

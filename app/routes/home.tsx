@@ -5,6 +5,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import * as styles from '../components/pages.css'
 import { requireUser } from '../guard.server'
 import { ROUTES } from '../route-table'
+import { SkipLink } from '../components/Shell'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, ROUTES.home)
@@ -14,25 +15,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Home() {
   const { name } = useLoaderData<typeof loader>()
   return (
-    <main id="main">
-      <section className={styles.dialog} aria-labelledby="welcome-heading">
-        <h1 id="welcome-heading">Welcome, {name}</h1>
-        <p>
-          Your seller account is approved for the Ad Console. You can now create sponsored and privilege
-          campaigns for your products on the Marketplace.
-        </p>
-        <div className={styles.actions}>
-          <Link to="/campaigns" className={styles.primaryLink}>
-            Go to campaigns
-          </Link>
-          <Form method="post" action="/logout">
-            <button type="submit" className={styles.secondary}>
-              Logout
-            </button>
-          </Form>
-        </div>
-      </section>
-    </main>
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1}>
+        <section className={styles.dialog} aria-labelledby="welcome-heading">
+          <h1 id="welcome-heading">Welcome, {name}</h1>
+          <p>
+            Your seller account is approved for the Ad Console. You can now create sponsored and privilege
+            campaigns for your products on the Marketplace.
+          </p>
+          <div className={styles.actions}>
+            <Link to="/campaigns" className={styles.primaryLink}>
+              Go to campaigns
+            </Link>
+            <Form method="post" action="/logout">
+              <button type="submit" className={styles.secondary}>
+                Logout
+              </button>
+            </Form>
+          </div>
+        </section>
+      </main>
+    </>
   )
 }
 

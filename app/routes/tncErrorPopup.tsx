@@ -6,6 +6,7 @@ import * as form from '../components/form.css'
 import * as styles from '../components/pages.css'
 import { requireUser } from '../guard.server'
 import { ROUTES } from '../route-table'
+import { SkipLink } from '../components/Shell'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context, ROUTES.tncErrorPopup)
@@ -14,30 +15,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function TermsErrorPopup() {
   return (
-    <main id="main">
-      <div
-        role="alertdialog"
-        aria-labelledby="tnc-error-heading"
-        aria-describedby="tnc-error-text"
-        className={styles.warningDialog}
-      >
-        <h1 id="tnc-error-heading">Terms and Conditions pending</h1>
-        <p id="tnc-error-text">
-          The Terms and Conditions for this account have not been accepted yet, so this action cannot be
-          completed. The account's own users must accept them before you can continue.
-        </p>
-        <div className={styles.actions}>
-          <Form method="post" action="/logout">
-            <button type="submit" className={form.primary}>
-              Logout
-            </button>
-          </Form>
-          <a href="/" className={styles.secondary}>
-            Go back to home page
-          </a>
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1}>
+        <div
+          role="alertdialog"
+          aria-labelledby="tnc-error-heading"
+          aria-describedby="tnc-error-text"
+          className={styles.warningDialog}
+        >
+          <h1 id="tnc-error-heading">Terms and Conditions pending</h1>
+          <p id="tnc-error-text">
+            The Terms and Conditions for this account have not been accepted yet, so this action cannot be
+            completed. The account's own users must accept them before you can continue.
+          </p>
+          <div className={styles.actions}>
+            <Form method="post" action="/logout">
+              <button type="submit" className={form.primary}>
+                Logout
+              </button>
+            </Form>
+            <a href="/" className={styles.secondary}>
+              Go back to home page
+            </a>
+          </div>
         </div>
-      </div>
-    </main>
+      </main>
+    </>
   )
 }
 

@@ -2,20 +2,24 @@
 // Login (/) sends a signed-in user on to their home. No menu.
 import type { MetaFunction } from '@remix-run/node'
 import * as styles from '../components/pages.css'
+import { SkipLink } from '../components/Shell'
 
 export default function Unauthorized() {
   return (
-    <main id="main">
-      <section className={styles.warningDialog} aria-labelledby="unauthorized-heading">
-        <h1 id="unauthorized-heading">Unauthorized</h1>
-        <p>You are not authorized to view this page.</p>
-        <p className={styles.actions}>
-          <a href="/" className={styles.primaryLink}>
-            Go back to home page
-          </a>
-        </p>
-      </section>
-    </main>
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1}>
+        <section className={styles.warningDialog} aria-labelledby="unauthorized-heading">
+          <h1 id="unauthorized-heading">Unauthorized</h1>
+          <p>You are not authorized to view this page.</p>
+          <p className={styles.actions}>
+            <a href="/" className={styles.primaryLink}>
+              Go back to home page
+            </a>
+          </p>
+        </section>
+      </main>
+    </>
   )
 }
 

@@ -51,6 +51,8 @@ export const E2E_USER_SPECS: E2eUserSpec[] = [
   { name: 'brand-list', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },
   { name: 'agency-list', role: 'AGENCY', enrolled: true, tnc: true, pool: true, linkedSpecs: ['brand-list'] },
   { name: 'seller-keyboard', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'keyboard' },
+  // skip-link.spec: signs in with its password and stops at the two-factor step.
+  { name: 'seller-skiplink', role: 'SELLER', enrolled: true, tnc: true },
 ]
 
 export const e2eEmail = (name: string, project: string) => `${name}.${project}@e2e.test`
