@@ -3,11 +3,12 @@ import {
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
+  type HeadersFunction,
   type MetaFunction,
   redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { ALREADY_LOGGED_IN, TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
+import { ALREADY_LOGGED_IN } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
 import { FormErrors, NativeChecksWhileLoading, PasswordField, TextField } from '../components/FormParts'
 import { HoneypotField } from '../components/Honeypot'
@@ -16,6 +17,7 @@ import { homePath } from '../guard.server'
 import { isBotSubmission } from '../honeypot.server'
 import { authApi } from '../models/auth.server'
 import { passwordStageCookie, pendingLogin } from '../models/sign-in-flow.server'
+import { retryAfterHeaders, tooManyRequests } from '../models/sign-in-retry'
 import { loginForm } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { destroySession, readSession } from '../session.server'
@@ -59,12 +61,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { 'Set-Cookie': await pendingLogin.write({ email, password }) },
     })
   }
-  const message = result.status === 429 ? TOO_MANY_REQUESTS : result.message
+  if (result.status === 429) {
+    // Rate limited or locked (one answer, decision 021): say when to try again, from Retry-After.
+    const refused = tooManyRequests(result.retryAfter)
+    return data(
+      { lastResult: submission.reply({ formErrors: [refused.message], hideFields: ['password'] }) },
+      { status: refused.status, headers: refused.headers },
+    )
+  }
   return data(
-    { lastResult: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
-    {
-      status: result.status === 429 ? 429 : 400,
-    },
+    { lastResult: submission.reply({ formErrors: [result.message], hideFields: ['password'] }) },
+    { status: 400 },
   )
 }
 
@@ -95,5 +102,8 @@ export default function Login() {
     </PlainPage>
   )
 }
+
+/** A refused attempt's Retry-After reaches the browser with the page or its data. */
+export const headers: HeadersFunction = retryAfterHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Login · Ad Console' }]

@@ -6,11 +6,11 @@ import {
   redirect,
 } from '@remix-run/node'
 import { Form } from '@remix-run/react'
-import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
 import { PlainPage } from '../components/Shell'
 import { flashCookie } from '../flash.server'
 import { passwordStageCookie, pendingLogin } from '../models/sign-in-flow.server'
+import { tooManyRequests } from '../models/sign-in-retry'
 import { signInApi } from '../models/sign-in.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const result = await signInApi(context).login({ ...pending, loginHere: true })
   if (!result.ok) {
-    const message = result.status === 429 ? TOO_MANY_REQUESTS : result.message
+    const message = result.status === 429 ? tooManyRequests(result.retryAfter).message : result.message
     headers.append('Set-Cookie', await flashCookie(request, { kind: 'error', message }))
     return redirect('/', { headers })
   }

@@ -5,17 +5,18 @@ import {
   type AppLoadContext,
   data,
   type LoaderFunctionArgs,
+  type HeadersFunction,
   type MetaFunction,
   redirect,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import type { SessionInfo } from '../../platform/contracts/auth'
-import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
 import { NativeChecksWhileLoading, OtpInputs } from '../components/FormParts'
 import { PlainPage } from '../components/Shell'
 import { homePath } from '../guard.server'
 import { authApi } from '../models/auth.server'
+import { retryAfterHeaders, tooManyRequests } from '../models/sign-in-retry'
 import { otpForm } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { type ConsoleSession, commitSession, destroySession, readSession } from '../session.server'
@@ -49,13 +50,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { enrolment: { ...signup.data, secret }, email: info.email }
 }
 
-/** When a refused step may be tried again, in whole minutes (rounded up), or seconds under a minute. */
-function tryAgainIn(seconds: number): string {
-  if (seconds < 60) return `You can try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
-  const minutes = Math.ceil(seconds / 60)
-  return `You can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, info } = await requirePasswordStage(request, context)
   const formData = await request.formData()
@@ -74,15 +68,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   if (!result.ok && result.status === 429) {
     // Too many wrong codes: the browser gets the 429 and its Retry-After, and the page says when.
-    const wait = result.retryAfter ?? 60
+    const refused = tooManyRequests(result.retryAfter)
     return data(
-      {
-        lastResult: submission.reply({
-          formErrors: [`${TOO_MANY_REQUESTS} ${tryAgainIn(wait)}`],
-          hideFields: ['otp'],
-        }),
-      },
-      { status: 429, headers: { 'Retry-After': String(wait) } },
+      { lastResult: submission.reply({ formErrors: [refused.message], hideFields: ['otp'] }) },
+      { status: refused.status, headers: refused.headers },
     )
   }
   if (!result.ok) {
@@ -151,5 +140,8 @@ export default function TwoFactor() {
     </PlainPage>
   )
 }
+
+/** A refused attempt's Retry-After reaches the browser with the page or its data. */
+export const headers: HeadersFunction = retryAfterHeaders
 
 export const meta: MetaFunction = () => [{ title: 'Two-factor authentication · Ad Console' }]
