@@ -11,6 +11,10 @@ import { pendingLogin } from '../models/sign-in-flow.server'
 import { loader as rootLoader } from '../root'
 import { action as loginAction, headers as loginHeaders } from '../routes/_index'
 import { action as elsewhereAction } from '../routes/login.elsewhere'
+import {
+  action as forgotPasswordAction,
+  headers as forgotPasswordHeaders,
+} from '../routes/forgot-password._index'
 import { createRouteHarness, formErrors, type RouteHarness } from '../testing/route-harness'
 
 const FIFTEEN_MINUTES = `${TOO_MANY_REQUESTS} You can try again in 15 minutes.`
@@ -95,5 +99,29 @@ describe('log in here', () => {
       cookie: flash!,
     })
     expect(page.data.flash).toEqual({ kind: 'error', message: FIFTEEN_MINUTES })
+  })
+})
+
+describe('forgot password', () => {
+  it('a fourth code for one e-mail within 15 minutes: 429, Retry-After and when to try again', async () => {
+    const ask = () =>
+      h.submit(forgotPasswordAction, '/forgot-password?index', {
+        email: 'brand2@example.com',
+        password: 'New@Password2026',
+        confirmPassword: 'New@Password2026',
+        website: '',
+      })
+    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(302)
+    const limited = await ask()
+    expect(limited.status).toBe(429)
+    const wait = Number(limited.headers.get('Retry-After'))
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(900)
+    expect(formErrors(limited.data)).toEqual({ '': [`${TOO_MANY_REQUESTS} ${tryAgainIn(wait)}`] })
+    expect(
+      forgotPasswordHeaders({ actionHeaders: limited.headers } as Parameters<
+        typeof forgotPasswordHeaders
+      >[0]),
+    ).toEqual({ 'Retry-After': String(wait) })
   })
 })

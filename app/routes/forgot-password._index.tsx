@@ -1,13 +1,19 @@
 // Forgot password: e-mail, New Password, Confirm Password, Get OTP (spec accounts §2 "Forgot mode").
-import { type ActionFunctionArgs, data, type MetaFunction, redirect } from '@remix-run/node'
+import {
+  type ActionFunctionArgs,
+  data,
+  type HeadersFunction,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
-import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
 import { FormErrors, NativeChecksWhileLoading, PasswordField, TextField } from '../components/FormParts'
 import { HoneypotField } from '../components/Honeypot'
 import { PlainPage } from '../components/Shell'
 import { isBotSubmission } from '../honeypot.server'
 import { pendingReset } from '../models/sign-in-flow.server'
+import { retryAfterHeaders, tooManyRequests } from '../models/sign-in-retry'
 import { forgotPasswordForm } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { parseForm } from '../utils/form-rules.server'
@@ -28,12 +34,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { email, password } = submission.value
   const result = await signInApi(context).requestResetCode(email)
-  if (!result.ok) {
-    // spec §5: 429 has its own message; any other failure is 'Something went wrong'.
-    const message = result.status === 429 ? TOO_MANY_REQUESTS : 'Something went wrong'
+  if (!result.ok && result.status === 429) {
+    // spec §5: 429 has its own message (and when to try again, decision 021); else 'Something went wrong'.
+    const refused = tooManyRequests(result.retryAfter)
     return data(
-      { lastResult: submission.reply({ formErrors: [message], hideFields }) },
-      { status: result.status === 429 ? 429 : 400 },
+      { lastResult: submission.reply({ formErrors: [refused.message], hideFields }) },
+      { status: refused.status, headers: refused.headers },
+    )
+  }
+  if (!result.ok) {
+    return data(
+      { lastResult: submission.reply({ formErrors: ['Something went wrong'], hideFields }) },
+      { status: 400 },
     )
   }
   const cookie = await pendingReset.write({ email, password, sentAt: Date.now(), sends: 1 })
@@ -66,3 +78,5 @@ export default function ForgotPassword() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Forgot Password · Ad Console' }]
+
+export const headers: HeadersFunction = retryAfterHeaders

@@ -1,6 +1,7 @@
 // The forgot-password OTP step: the code e-mailed to the user, Verify, Cancel, and Resend after a
 // timer (45 s after the first code, then 300 s), shown as mm:ss and counted down when JavaScript runs.
 import {
+  type HeadersFunction,
   type ActionFunctionArgs,
   data,
   type LoaderFunctionArgs,
@@ -9,11 +10,11 @@ import {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { TOO_MANY_REQUESTS } from '../../platform/contracts/auth-messages'
 import * as styles from '../components/form.css'
 import { NativeChecksWhileLoading, OtpInputs } from '../components/FormParts'
 import { PlainPage } from '../components/Shell'
 import { pendingReset } from '../models/sign-in-flow.server'
+import { retryAfterHeaders, tooManyRequests } from '../models/sign-in-retry'
 import { formatCountdown, otpForm, resendDelaySeconds } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { parseForm } from '../utils/form-rules.server'
@@ -50,12 +51,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       )
     }
     const result = await signInApi(context).requestResetCode(pending.email)
-    if (!result.ok) {
-      const message = result.status === 429 ? TOO_MANY_REQUESTS : 'Something went wrong'
+    if (!result.ok && result.status === 429) {
+      const refused = tooManyRequests(result.retryAfter)
       return data(
-        { lastResult: submission.reply({ formErrors: [message] }) },
-        { status: result.status === 429 ? 429 : 400 },
+        { lastResult: submission.reply({ formErrors: [refused.message] }) },
+        { status: refused.status, headers: refused.headers },
       )
+    }
+    if (!result.ok) {
+      return data({ lastResult: submission.reply({ formErrors: ['Something went wrong'] }) }, { status: 400 })
     }
     const cookie = await pendingReset.write({ ...pending, sentAt: Date.now(), sends: pending.sends + 1 })
     return redirect('/forgot-password/verify', { headers: { 'Set-Cookie': cookie } })
@@ -69,13 +73,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     confirmPassword: pending.password,
     otp: submission.value.otp,
   })
+  if (!result.ok && result.status === 429) {
+    const refused = tooManyRequests(result.retryAfter)
+    return data(
+      { lastResult: submission.reply({ formErrors: [refused.message], hideFields: ['otp'] }) },
+      { status: refused.status, headers: refused.headers },
+    )
+  }
   if (!result.ok) {
-    const message =
-      result.status === 429
-        ? TOO_MANY_REQUESTS
-        : result.status === 400
-          ? 'OTP verification failed'
-          : 'Something went wrong'
+    const message = result.status === 400 ? 'OTP verification failed' : 'Something went wrong'
     return data(
       { lastResult: submission.reply({ formErrors: [message], hideFields: ['otp'] }) },
       { status: 400 },
@@ -136,3 +142,5 @@ export default function ForgotPasswordVerify() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Enter OTP · Ad Console' }]
+
+export const headers: HeadersFunction = retryAfterHeaders

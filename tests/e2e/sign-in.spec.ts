@@ -200,7 +200,9 @@ test('the sixth wrong password is refused even when right, with the rate-limit m
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
   }
   await enterCredentials(page, user.email, user.password)
-  await expect(page.getByRole('alert')).toHaveText('Too many requests. Please try again later.')
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Too many requests\. Please try again later\. You can try again in \d+ minutes?\.$/,
+  )
   await expectLoginPage(page)
 })
 
