@@ -123,6 +123,9 @@ export default async function globalSetup() {
       RUN_JOBS: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       EXTERNAL_LOGIN_SECRET: E2E_EXTERNAL_SECRET,
+      // The browser is the only client, on loopback: a spec that counts against per-IP limits (failed
+      // sign-ins) sends its own X-Forwarded-For so it does not use up the budget of every other spec.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
