@@ -3,6 +3,7 @@ import { requireAuth } from '../auth/authorize'
 import type { PlatformDeps } from '../deps'
 import { createService } from '../http'
 import { campaignRoutes } from './campaigns'
+import { catalogRoutes } from './catalog'
 
 export const INVENTORY_BASE = '/ads/ad-inventory'
 
@@ -11,5 +12,6 @@ export function createInventoryService(deps: PlatformDeps) {
   // Every inventory call needs a signed-in caller; resources are added area by area.
   app.use('*', requireAuth())
   app.route('/', campaignRoutes(deps))
+  app.route('/', catalogRoutes(deps))
   return app
 }

@@ -1,0 +1,208 @@
+// The catalog calls of the campaign editor (spec campaigns §7; decision 025):
+// POST /v1/vertex/product/get?userId   body {productIds} → product records with §8 verification codes;
+// POST /v1/adgroup/keyword/suggest?userId body {products} → [{keyWord, bid_price_suggestion}].
+// Both act for the advertiser `userId` (assertMayActFor) and decide ownership with the one rule in
+// platform/rules/products.ts.
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { assertMayActFor } from '../auth/authorize'
+import {
+  catalogQuerySchema,
+  type KeywordSuggestResponse,
+  keywordSuggestBodySchema,
+  type ProductGetResponse,
+  productGetBodySchema,
+  type ProductRecord,
+} from '../contracts/catalog'
+import type { Database } from '../db/client'
+import { accounts, performanceDaily, productKeywords, products, productSellers } from '../db/schema'
+import type { PlatformDeps } from '../deps'
+import { badRequest, forbidden } from '../errors'
+import { type Env, ok } from '../http'
+import { type Advertiser, ProductVerification, uniqueProductIds, verifyProduct } from '../rules/products'
+import { addDays, istDate } from '../rules/time'
+import {
+  type Candidate,
+  CPC_WINDOW_DAYS,
+  type KeywordFacts,
+  keywordText,
+  rankSuggestions,
+} from './catalog-keywords'
+
+/** The advertiser account `userId` names (the caller may act for it: it exists). */
+async function advertiserOf(db: Database, userId: number): Promise<Advertiser> {
+  const [row] = await db
+    .select({ kind: accounts.kind })
+    .from(accounts)
+    .where(eq(accounts.id, userId))
+    .limit(1)
+  if (!row) throw forbidden()
+  return { kind: row.kind, id: userId }
+}
+
+type CatalogProduct = Omit<ProductRecord, 'verificationCode'>
+
+/** The catalog records of these ids (unknown ids are absent), keyed by id. */
+async function catalogProducts(db: Database, ids: readonly number[]): Promise<Map<number, CatalogProduct>> {
+  const found = new Map<number, CatalogProduct>()
+  if (ids.length === 0) return found
+  const rows = await db
+    .select()
+    .from(products)
+    .where(inArray(products.productId, [...ids]))
+  const sellers = await db
+    .select({ productId: productSellers.productId, sellerId: productSellers.sellerId, name: accounts.name })
+    .from(productSellers)
+    .innerJoin(accounts, eq(accounts.id, productSellers.sellerId))
+    .where(inArray(productSellers.productId, [...ids]))
+    .orderBy(asc(productSellers.productId), asc(productSellers.sellerId))
+  for (const p of rows) {
+    const own = sellers.filter((s) => s.productId === p.productId)
+    found.set(p.productId, {
+      productId: p.productId,
+      name: p.name,
+      imagePath: p.imagePath,
+      imageUrl: p.imageUrl,
+      inStock: p.inStock,
+      availableAt3pSeller: p.availableAt3pSeller,
+      sellerIds: own.map((s) => s.sellerId),
+      sellerNames: own.map((s) => s.name),
+      brand: p.brand,
+      brandId: p.brandId,
+      categoryLevel: {
+        level0: p.categoryLevel0,
+        level1: p.categoryLevel1,
+        level2: p.categoryLevel2,
+        level3: p.categoryLevel3,
+        level4: p.categoryLevel4,
+      },
+      markedPrice: p.markedPrice,
+      effectivePrice: p.effectivePrice,
+      discount: p.discount,
+      discountPct: Number(p.discountPct),
+      buyBox: p.buyBox,
+      optionCode: p.optionCode,
+      popularity: p.popularity,
+    })
+  }
+  return found
+}
+
+/** One entry per distinct id, in request order, each with its verification code for the advertiser. */
+export async function productGet(
+  db: Database,
+  advertiser: Advertiser,
+  productIds: readonly number[],
+): Promise<ProductGetResponse> {
+  const ids = uniqueProductIds(productIds)
+  const found = await catalogProducts(db, ids)
+  return ids.map((productId) => {
+    const product = found.get(productId)
+    if (!product) return { productId, verificationCode: ProductVerification.InvalidId }
+    const code = verifyProduct(product, advertiser)
+    // verifyProduct answers InvalidId only without a product.
+    return { ...product, verificationCode: code === ProductVerification.InvalidId ? 1 : code }
+  })
+}
+
+/** Clicks and spend per keyword (lower case) over the CPC window ending today (IST). */
+async function keywordFacts(db: Database, keywords: readonly string[], now: Date) {
+  const facts = new Map<string, KeywordFacts>()
+  if (keywords.length === 0) return facts
+  const today = istDate(now)
+  const keyword = sql<string>`lower(${performanceDaily.keyword})`
+  const rows = await db
+    .select({
+      keyword,
+      clicks: sql<string>`sum(${performanceDaily.clicks})`,
+      spend: sql<string>`sum(${performanceDaily.spend})`,
+    })
+    .from(performanceDaily)
+    .where(
+      and(
+        gte(performanceDaily.day, addDays(today, -(CPC_WINDOW_DAYS - 1))),
+        lte(performanceDaily.day, today),
+        inArray(keyword, [...keywords]),
+      ),
+    )
+    .groupBy(keyword)
+  for (const row of rows) facts.set(row.keyword, { clicks: Number(row.clicks), spend: Number(row.spend) })
+  return facts
+}
+
+/**
+ * Suggestions for the advertiser's products. Every product must be valid for the advertiser: another
+ * advertiser's product (or one without ownership data) is 403, an unknown id 400.
+ */
+export async function keywordSuggest(
+  db: Database,
+  advertiser: Advertiser,
+  productIds: readonly number[],
+  now: Date,
+): Promise<KeywordSuggestResponse> {
+  const records = await productGet(db, advertiser, productIds)
+  const refused = records.filter(
+    (r) =>
+      r.verificationCode === ProductVerification.NotOwned ||
+      r.verificationCode === ProductVerification.OwnershipMissing,
+  )
+  if (refused.length > 0) {
+    throw forbidden(
+      `Products not available to this advertiser: ${refused.map((r) => r.productId).join(', ')}`,
+    )
+  }
+  const unknown = records.filter((r) => r.verificationCode === ProductVerification.InvalidId)
+  if (unknown.length > 0) {
+    const message = `Invalid product id: ${unknown.map((r) => r.productId).join(', ')}`
+    throw badRequest(message, { products: [message] })
+  }
+  const ids = records.map((r) => r.productId)
+  if (ids.length === 0) return []
+
+  const candidates: Candidate[] = []
+  const add = (raw: string | null, productId: number, source: Candidate['source']) => {
+    const keyword = raw === null ? null : keywordText(raw)
+    if (keyword) candidates.push({ keyword, productId, source })
+  }
+  const metadata = await db
+    .select({ productId: productKeywords.productId, keyword: productKeywords.keyword })
+    .from(productKeywords)
+    .where(inArray(productKeywords.productId, ids))
+  for (const row of metadata) add(row.keyword, row.productId, 'METADATA')
+  for (const record of records) {
+    if (record.verificationCode === ProductVerification.InvalidId) continue
+    const { level2, level3, level4 } = record.categoryLevel
+    const leaf = level4 || level3
+    add(level2, record.productId, 'CATEGORY')
+    add(level3, record.productId, 'CATEGORY')
+    add(level4, record.productId, 'CATEGORY')
+    if (record.brand && leaf) add(`${record.brand} ${leaf}`, record.productId, 'CATEGORY')
+    add(record.name, record.productId, 'NAME')
+  }
+  const facts = await keywordFacts(db, [...new Set(candidates.map((c) => c.keyword))], now)
+  return rankSuggestions(candidates, facts)
+}
+
+export function catalogRoutes(deps: PlatformDeps) {
+  const app = new Hono<Env>()
+
+  // spec §7: POST /v1/vertex/product/get?userId, body {productIds:[..]}.
+  app.post('/v1/vertex/product/get', async (c) => {
+    const { userId } = catalogQuerySchema.parse(c.req.query())
+    const body = productGetBodySchema.parse(await c.req.json())
+    const db = deps.database.db
+    await assertMayActFor(db, c.get('auth'), userId)
+    return ok(c, await productGet(db, await advertiserOf(db, userId), body.productIds))
+  })
+
+  // spec §7: POST /adgroup/keyword/suggest, body {products:[..]}; under /v1 like every inventory call.
+  app.post('/v1/adgroup/keyword/suggest', async (c) => {
+    const { userId } = catalogQuerySchema.parse(c.req.query())
+    const body = keywordSuggestBodySchema.parse(await c.req.json())
+    const db = deps.database.db
+    await assertMayActFor(db, c.get('auth'), userId)
+    return ok(c, await keywordSuggest(db, await advertiserOf(db, userId), body.products, deps.now()))
+  })
+
+  return app
+}
