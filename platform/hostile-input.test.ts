@@ -292,6 +292,20 @@ const fields: Field[] = [
     `${I}/v1/campaign/:id/history`,
     () => tokens.seller,
   ),
+  // inventory: the catalog calls (a query userId and a body array of product ids)
+  ...(
+    [
+      [`${I}/v1/vertex/product/get`, 'productIds'],
+      [`${I}/v1/adgroup/keyword/suggest`, 'products'],
+    ] as const
+  ).flatMap(([path, name]): Field[] => [
+    ...queryFields(path, { userId: '100001' }, () => tokens.seller, true, 'POST'),
+    {
+      name: `POST ${path} {${name}}`,
+      refused: true,
+      send: (value) => post(`${path}?userId=100001`, { [name]: [value] }, tokens.seller),
+    },
+  ]),
   // payments
   ...queryFields(
     `${PAYMENTS_BASE}/payment/post-paid/check-available-credit`,
