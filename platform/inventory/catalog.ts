@@ -19,7 +19,7 @@ import { accounts, performanceDaily, productKeywords, products, productSellers }
 import type { PlatformDeps } from '../deps'
 import { badRequest, forbidden } from '../errors'
 import { type Env, ok } from '../http'
-import { type Advertiser, ProductVerification, uniqueProductIds, verifyProduct } from '../rules/products'
+import { type Advertiser, ProductVerification, uniqueProductIds, verifyKnownProduct } from '../rules/products'
 import { addDays, istDate } from '../rules/time'
 import {
   type Candidate,
@@ -99,9 +99,7 @@ export async function productGet(
   return ids.map((productId) => {
     const product = found.get(productId)
     if (!product) return { productId, verificationCode: ProductVerification.InvalidId }
-    const code = verifyProduct(product, advertiser)
-    // verifyProduct answers InvalidId only without a product.
-    return { ...product, verificationCode: code === ProductVerification.InvalidId ? 1 : code }
+    return { ...product, verificationCode: verifyKnownProduct(product, advertiser) }
   })
 }
 

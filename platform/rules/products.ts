@@ -34,16 +34,15 @@ export type ProductOwnership = {
   availableAt3pSeller: boolean
 }
 
+/** The codes of a product the catalog knows. */
+export type KnownProductCode = Exclude<ProductVerificationCode, typeof ProductVerification.InvalidId>
+
 /**
- * The verification code of a product for an advertiser (undefined or null product: unknown id).
- * SELLER: the product's sellerIds contain the seller; the first-party seller (id 1) also owns every 1P
- * product. BRAND: the product's brandId is the brand.
+ * The verification code of a catalog product for an advertiser. SELLER: the product's sellerIds contain
+ * the seller; the first-party seller (id 1) also owns every 1P product. BRAND: the product's brandId is
+ * the brand.
  */
-export function verifyProduct(
-  product: ProductOwnership | null | undefined,
-  advertiser: Advertiser,
-): ProductVerificationCode {
-  if (!product) return ProductVerification.InvalidId
+export function verifyKnownProduct(product: ProductOwnership, advertiser: Advertiser): KnownProductCode {
   if (advertiser.kind === 'BRAND') {
     if (product.brandId === null) return ProductVerification.OwnershipMissing
     return product.brandId === advertiser.id ? ProductVerification.Valid : ProductVerification.NotOwned
@@ -54,6 +53,14 @@ export function verifyProduct(
   if (product.sellerIds.length === 0 && product.availableAt3pSeller)
     return ProductVerification.OwnershipMissing
   return ProductVerification.NotOwned
+}
+
+/** The verification code of a product, or of an id the catalog does not know (null or undefined). */
+export function verifyProduct(
+  product: ProductOwnership | null | undefined,
+  advertiser: Advertiser,
+): ProductVerificationCode {
+  return product ? verifyKnownProduct(product, advertiser) : ProductVerification.InvalidId
 }
 
 /** The ids once each, in the order first given (spec §5: duplicate ids are ignored). */
