@@ -1,6 +1,7 @@
 // The ownership rule of the catalog call (spec campaigns §5 "Products", §8 codes; decision 025).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { productVerification } from './campaign-editor'
 import {
   type Advertiser,
   FIRST_PARTY_SELLER_ID,
@@ -83,6 +84,21 @@ describe('uniqueProductIds', () => {
         expect(new Set(unique).size).toBe(unique.length)
         expect(new Set(unique)).toEqual(new Set(ids))
         expect(unique).toEqual(ids.filter((value, index) => ids.indexOf(value) === index))
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe("the editor's productVerification (campaign-editor.ts) agrees", () => {
+  // Two spellings of one rule: the editor's takes the role, this one the account kind. They must give
+  // the same code whenever the role is the account's kind (SELLER or BRAND acting for itself).
+  it('for every product and SELLER or BRAND advertiser (fast-check)', () => {
+    fc.assert(
+      fc.property(ownership, advertiser, id, (product, who, productId) => {
+        expect(productVerification({ productId, ...product }, { role: who.kind, sellerId: who.id })).toBe(
+          verifyProduct(product, who),
+        )
       }),
       RUNS,
     )
