@@ -13,6 +13,13 @@
 import { CampaignState, type CampaignClass, MatchType, privilegeReadOnly } from './campaigns'
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, TEXT_MAX } from './text'
 import { campaignEndTime, campaignStartTime, isCalendarDate } from './time'
+import {
+  PRODUCT_LIMIT,
+  PRODUCT_LIMIT_MESSAGE,
+  ProductVerification,
+  type ProductVerificationCode,
+  verifyProduct,
+} from './products'
 import type { Role } from './roles'
 
 export { MatchType, privilegeReadOnly }
@@ -22,7 +29,7 @@ export type { CampaignClass }
 // Constants (spec §3, §9)
 // ---------------------------------------------------------------------------------------------
 export const MAX_KEYWORDS = 500
-export const MAX_PRODUCTS = 50
+export const MAX_PRODUCTS = PRODUCT_LIMIT
 export const TAG_MAX = 20
 export const PINCODE_LENGTH = 6
 /** budget_daily_limit when there is no daily budget. */
@@ -96,8 +103,7 @@ export const MESSAGES = {
   selectMatchType: 'Select Keyword Match Type',
   maxKeywords: 'Maximum 500 keywords allowed !',
   maxKeywordsUpload: 'You can not upload more than 500 keywords',
-  productLimit:
-    'Product count limit reached! You can add up to 50 products only. Please try again with fewer products.',
+  productLimit: PRODUCT_LIMIT_MESSAGE,
   noValidProducts: 'No valid products found',
   fileFormatIncorrect: 'Selected File Format is Incorrect !',
   fileSelected: 'File Selected Successfully !',
@@ -391,9 +397,10 @@ export const startDateLocked = (mode: EditorMode) => mode === 'edit'
 /** Changing pacing clears the daily budget. */
 export function setPacing<F extends Pick<CampaignDetailsForm, 'pacing' | 'dailyBudget'>>(
   form: F,
-  pacing: F['pacing'],
+  pacing: CampaignDetailsForm['pacing'],
 ): F {
-  return pacing === form.pacing ? form : { ...form, pacing, dailyBudget: '' }
+  // F's pacing may be a narrower literal type; the value is still one of the form's pacings.
+  return pacing === form.pacing ? form : ({ ...form, pacing, dailyBudget: '' } as F)
 }
 
 /** Changing the pincode selection type resets the lists. */
@@ -623,9 +630,7 @@ export function addProductIds(current: readonly number[], incoming: readonly num
   return { products: all.slice(0, MAX_PRODUCTS), limitReached: all.length > MAX_PRODUCTS }
 }
 
-/** spec §8 product verification codes. */
-export const ProductVerification = { Valid: 0, NotOwned: 1, OwnershipMissing: 2, InvalidId: 3 } as const
-export type ProductVerificationCode = (typeof ProductVerification)[keyof typeof ProductVerification]
+export { ProductVerification, type ProductVerificationCode }
 /** (ours) What each failing code says; shown with the product id (spec §5 "returned message plus product id"). */
 export const PRODUCT_VERIFICATION_MESSAGES: Record<Exclude<ProductVerificationCode, 0>, string> = {
   1: 'The seller or brand does not own the product',
@@ -645,9 +650,10 @@ export type ProductOwnership = {
 }
 
 /**
- * Who owns a product (spec §5, §8): 3 when it is missing or its id is not a positive id; for BRAND the
- * product's brandId (2 when it has none); otherwise sellerIds containing the seller, or a first-party
- * product (not availableAt3pSeller) when the seller id is '1'; 2 when a third-party product lists no seller.
+ * Who owns a product (spec §5, §8), by the catalog's rule (`verifyProduct` of ./products.ts, decision
+ * 025) seen from the editor: 3 when the product is missing or its id is not a positive id; for BRAND the
+ * product's brandId; for every other role the account is a seller: sellerIds containing it, or a
+ * first-party product when the seller id is '1'. Missing ownership fields count as none.
  */
 export function productVerification(
   product: ProductOwnership | null | undefined,
@@ -655,17 +661,16 @@ export function productVerification(
 ): ProductVerificationCode {
   if (!product || !Number.isSafeInteger(product.productId) || product.productId <= 0)
     return ProductVerification.InvalidId
-  const seller = String(sellerId)
-  if (role === 'BRAND') {
-    if (product.brandId == null) return ProductVerification.OwnershipMissing
-    return String(product.brandId) === seller ? ProductVerification.Valid : ProductVerification.NotOwned
-  }
-  const sellers = product.sellerIds ?? []
-  if (sellers.some((s) => String(s) === seller)) return ProductVerification.Valid
-  const firstParty = product.availableAt3pSeller === false
-  if (seller === '1' && firstParty) return ProductVerification.Valid
-  if (sellers.length === 0 && !firstParty) return ProductVerification.OwnershipMissing
-  return ProductVerification.NotOwned
+  const id = Number(sellerId)
+  if (!Number.isSafeInteger(id)) return ProductVerification.NotOwned
+  return verifyProduct(
+    {
+      sellerIds: product.sellerIds ?? [],
+      brandId: product.brandId ?? null,
+      availableAt3pSeller: product.availableAt3pSeller !== false,
+    },
+    { kind: role === 'BRAND' ? 'BRAND' : 'SELLER', id },
+  )
 }
 
 export type CategoryLevels = {
