@@ -498,6 +498,12 @@ describe('products', () => {
     expect(productVerification(product, { role, sellerId })).toBe(code)
   })
 
+  it('verification follows the account kind when staff or an agency act for a brand', () => {
+    expect(productVerification(owned, { role: 'AGENCY', sellerId: 900, accountKind: 'BRAND' })).toBe(0)
+    expect(productVerification(owned, { role: 'OPS', sellerId: 7, accountKind: 'SELLER' })).toBe(0)
+    expect(productVerification(owned, { role: 'OPS', sellerId: 900, accountKind: 'SELLER' })).toBe(1)
+  })
+
   it('checks category levels by targeting type (Category 1-3, Product 0-3, Keyword none)', () => {
     const levels = { level0: 'Fashion', level1: 'Men', level2: 'Shoes', level3: 'Boots', level4: null }
     const product = { productId: 42, categoryLevel: levels }

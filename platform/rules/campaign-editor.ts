@@ -14,6 +14,7 @@ import { CampaignState, type CampaignClass, MatchType, privilegeReadOnly } from 
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, TEXT_MAX } from './text'
 import { campaignEndTime, campaignStartTime, isCalendarDate } from './time'
 import {
+  type Advertiser,
   PRODUCT_LIMIT,
   PRODUCT_LIMIT_MESSAGE,
   ProductVerification,
@@ -651,13 +652,19 @@ export type ProductOwnership = {
 
 /**
  * Who owns a product (spec §5, §8), by the catalog's rule (`verifyProduct` of ./products.ts, decision
- * 025) seen from the editor: 3 when the product is missing or its id is not a positive id; for BRAND the
- * product's brandId; for every other role the account is a seller: sellerIds containing it, or a
- * first-party product when the seller id is '1'. Missing ownership fields count as none.
+ * 025) seen from the editor: 3 when the product is missing or its id is not a positive id; a brand
+ * account by the product's brandId; a seller account by sellerIds containing it, or a first-party
+ * product when the seller id is '1'. Missing ownership fields count as none.
+ * The account's kind is `accountKind` when given — staff and agencies act for an account that is not
+ * their role, so they should pass the chosen account's kind — else the role's (BRAND a brand, others a seller).
  */
 export function productVerification(
   product: ProductOwnership | null | undefined,
-  { role, sellerId }: { role: Role; sellerId: string | number },
+  {
+    role,
+    sellerId,
+    accountKind,
+  }: { role: Role; sellerId: string | number; accountKind?: Advertiser['kind'] },
 ): ProductVerificationCode {
   if (!product || !Number.isSafeInteger(product.productId) || product.productId <= 0)
     return ProductVerification.InvalidId
@@ -669,7 +676,7 @@ export function productVerification(
       brandId: product.brandId ?? null,
       availableAt3pSeller: product.availableAt3pSeller !== false,
     },
-    { kind: role === 'BRAND' ? 'BRAND' : 'SELLER', id },
+    { kind: accountKind ?? (role === 'BRAND' ? 'BRAND' : 'SELLER'), id },
   )
 }
 
@@ -706,7 +713,12 @@ export function categoryLevelProblem(
 export function checkProducts(
   ids: readonly number[],
   records: readonly (ProductOwnership & { categoryLevel?: CategoryLevels | null })[],
-  ctx: { role: Role; sellerId: string | number; targetingType: TargetingType },
+  ctx: {
+    role: Role
+    sellerId: string | number
+    accountKind?: Advertiser['kind']
+    targetingType: TargetingType
+  },
 ): { valid: number[]; problems: { productId: number; message: string }[]; error: string | null } {
   const byId = new Map(records.map((r) => [r.productId, r]))
   const valid: number[] = []
