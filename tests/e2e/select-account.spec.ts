@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { demoUser, expect, test } from './fixtures'
 
 const SELLER = demoUser('seller@example.com')
@@ -121,6 +122,13 @@ test('the search field is a combobox with JS (type, arrows, Enter) and a plain s
   })
   await expect(option).toBeVisible()
   await expect(combobox).toHaveAttribute('aria-expanded', 'true')
+  // The open list passes axe (WCAG 2.2 AA) like the rest of the page: no serious or critical violation.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([])
   await expect(page.getByRole('status').filter({ hasText: /matching account/ })).toBeVisible()
   for (const name of await listbox.getByRole('option').allTextContents())
     expect(name.toLowerCase()).toContain('sharma')
