@@ -312,6 +312,13 @@ export const pincodes = pgTable('pincodes', {
 // ---------------------------------------------------------------------------------------------
 // Campaigns
 // ---------------------------------------------------------------------------------------------
+/**
+ * jm ids of new campaigns and ad groups (decision 027). A statement trigger (migration 0003) keeps each
+ * sequence at or above the largest id written explicitly (the seed, imports), so nextval never collides.
+ */
+export const jmCampaignIdSeq = pgSequence('jm_campaign_id_seq')
+export const jmAdgroupIdSeq = pgSequence('jm_adgroup_id_seq')
+
 export const campaigns = pgTable(
   'campaigns',
   {

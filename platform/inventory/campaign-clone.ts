@@ -27,8 +27,8 @@ const PROCESSING_COMPLETED = 2
 const PACING_ASAP = 1
 const DATED_PACINGS: readonly number[] = [2, 3]
 
-/** Transaction-level advisory lock serialising jm id allocation (max + 1) and copy naming. */
-const JM_ID_LOCK = 0x6a6d6964
+/** Transaction-level advisory lock serialising copy naming (jm ids come from sequences, decision 027). */
+const COPY_NAME_LOCK = 0x6a6d6964
 
 /** `<name> - copy`, or `- copy 2`, `- copy 3`… when taken (compared case-insensitively). */
 export function copyName(name: string, taken: Iterable<string>): string {
@@ -60,19 +60,24 @@ export function cloneSchedule(
 const campaignChecksum = (jmcampaignId: number, name: string) =>
   createHash('sha256').update(`${jmcampaignId}:${name}`).digest('hex').slice(0, 32)
 
-/** The next free jm ids; the caller's transaction holds JM_ID_LOCK until it ends. */
-async function nextJmIds(tx: Tx) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${JM_ID_LOCK})`)
-  const [campaignMax] = await tx
-    .select({ max: sql<string | null>`max(${campaigns.jmcampaignId})` })
-    .from(campaigns)
-  const [adGroupMax] = await tx
-    .select({ max: sql<string | null>`max(${adGroups.jmAdgroupId})` })
-    .from(adGroups)
-  return {
-    jmcampaignId: Number(campaignMax?.max ?? 0) + 1,
-    firstJmAdgroupId: Number(adGroupMax?.max ?? 0) + 1,
-  }
+/**
+ * New jm ids from the sequences (decision 027): one campaign id and `adGroups` ad-group ids, ascending.
+ * Unique under concurrent callers; a rolled-back transaction leaves a gap, which is harmless.
+ */
+export async function nextJmIds(tx: Tx, adGroups = 0) {
+  const [jmcampaignId] = await nextFromSequence(tx, 'jm_campaign_id_seq', 1)
+  return { jmcampaignId: jmcampaignId!, jmAdgroupIds: await nextJmAdgroupIds(tx, adGroups) }
+}
+
+/** `count` new ad-group jm ids from jm_adgroup_id_seq, ascending. */
+export const nextJmAdgroupIds = (tx: Tx, count: number) => nextFromSequence(tx, 'jm_adgroup_id_seq', count)
+
+async function nextFromSequence(tx: Tx, sequence: string, count: number): Promise<number[]> {
+  if (count <= 0) return []
+  const rows = await tx
+    .select({ id: sql<string>`nextval(${sequence})` })
+    .from(sql`generate_series(1, ${count})`)
+  return rows.map((row) => Number(row.id)).sort((x, y) => x - y)
 }
 
 /**
@@ -81,7 +86,8 @@ async function nextJmIds(tx: Tx) {
  * their products and keywords. No performance facts. Call inside a transaction.
  */
 export async function cloneCampaign(tx: Tx, source: CampaignRow, caller: SessionUser, now: Date) {
-  const { jmcampaignId, firstJmAdgroupId } = await nextJmIds(tx)
+  const { jmcampaignId } = await nextJmIds(tx)
+  await tx.execute(sql`select pg_advisory_xact_lock(${COPY_NAME_LOCK})`)
   const taken = await tx
     .select({ name: campaigns.name })
     .from(campaigns)
@@ -131,12 +137,13 @@ export async function cloneCampaign(tx: Tx, source: CampaignRow, caller: Session
     .orderBy(asc(adGroups.id))
   if (groups.length === 0) return copy
   // The copies' jm ids are ours, so they tell which source group each new id copies.
-  const sourceOfJm = new Map(groups.map((group, index) => [firstJmAdgroupId + index, group.id]))
+  const jmAdgroupIds = await nextJmAdgroupIds(tx, groups.length)
+  const sourceOfJm = new Map(groups.map((group, index) => [jmAdgroupIds[index]!, group.id]))
   const copies = await tx
     .insert(adGroups)
     .values(
       groups.map((group, index) => ({
-        jmAdgroupId: firstJmAdgroupId + index,
+        jmAdgroupId: jmAdgroupIds[index]!,
         campaignId: copy.id,
         name: group.name,
         processingStatus: PROCESSING_COMPLETED,
