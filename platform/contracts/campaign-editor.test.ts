@@ -1,5 +1,14 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod/v4'
+import {
+  adFormatType,
+  type CampaignDetailsForm,
+  campaignTimes,
+  Pacing,
+  validateCampaignDetails,
+} from '../rules/campaign-editor'
+import { addDays } from '../rules/time'
 import {
   adGroupBodySchema,
   adGroupFullSchema,
@@ -7,6 +16,7 @@ import {
   adGroupSaveBodySchema,
   adGroupSaveQuerySchema,
   adGroupViewBodySchema,
+  CAMPAIGN_FIELD_PATHS,
   type CampaignSaveInput,
   campaignSaveBodySchema,
   campaignSaveQuerySchema,
@@ -337,5 +347,91 @@ describe('list, view, product and suggestion bodies', () => {
       failureReason: 'Product 10234532 is out of the catalog',
     }
     expect(adGroupFullSchema.parse(view)).toEqual(view)
+  })
+})
+
+describe('the server refuses what the form refuses', () => {
+  const TODAY = '2026-11-22'
+  const money = fc.oneof(fc.constant(null), fc.integer({ min: -100, max: 200_000 }))
+  const form = fc.record({
+    campaignClass: fc.constantFrom('Sponsored' as const, 'Privilege' as const),
+    campaignName: fc.oneof(
+      fc.constantFrom('', ' ', 'Sale (new)', "Men's", 'a.b'),
+      fc.string({ maxLength: 20 }),
+    ),
+    startOffset: fc.integer({ min: -3, max: 10 }),
+    endOffset: fc.oneof(fc.constant(null), fc.integer({ min: -5, max: 30 })),
+    targetingType: fc.constantFrom('Keyword' as const, 'Category' as const, 'Product' as const),
+    cpm: money,
+    cpd: money,
+    totalBudget: money,
+    pacing: fc.constantFrom('asap' as const, 'manual' as const),
+    daily: fc.oneof(fc.constant(-1), fc.integer({ min: -100, max: 200_000 })),
+    tag: fc.oneof(
+      fc.constant(null),
+      fc.constantFrom('', 'Gold', 'Top 10', 'a'.repeat(21)),
+      fc.string({ maxLength: 22 }),
+    ),
+    pincodeFilter: fc.constantFrom('ALL' as const, 'CUSTOM' as const, 'EXCEPT' as const),
+    pincodes: fc.uniqueArray(fc.integer({ min: 100000, max: 999999 }), { maxLength: 3 }),
+  })
+
+  it('gives the same messages at the matching fields, for any form (100+ runs)', () => {
+    fc.assert(
+      fc.property(form, (f) => {
+        const startDate = addDays(TODAY, f.startOffset)
+        const endDate = f.endOffset === null ? null : addDays(TODAY, f.endOffset)
+        const times = campaignTimes(startDate, endDate, NOW)
+        const payload = {
+          name: encodeBase64Text(f.campaignName),
+          targetingType: f.targetingType,
+          ad_format_type: adFormatType(f.targetingType),
+          isPrivileged: f.campaignClass === 'Privilege',
+          new_revenue_type: f.campaignClass === 'Privilege' ? 4 : 2,
+          sellerid: 100001,
+          budget_total_limit: f.totalBudget,
+          budget_daily_limit: f.daily,
+          budget_pacing: Pacing[f.pacing],
+          cpm: f.cpm,
+          cpd: f.cpd,
+          tag: f.tag,
+          pincodeFilter: f.pincodeFilter,
+          pincodes: f.pincodes.map((pincode) => ({ pincode, district: 'North Goa', state: 'Goa' })),
+          ...times,
+        }
+        const asForm: CampaignDetailsForm = {
+          campaignName: f.campaignName,
+          startDate,
+          endDate: endDate ?? '',
+          lifetime: endDate === null,
+          targetingType: f.targetingType,
+          cpm: f.cpm,
+          cpd: f.cpd,
+          totalBudget: f.totalBudget,
+          pacing: f.pacing,
+          dailyBudget: f.daily === -1 ? null : f.daily,
+          privilegeTag: f.tag ?? '',
+          pincodeFilter: f.pincodeFilter,
+          pincodesList: f.pincodeFilter === 'CUSTOM' ? f.pincodes : [],
+          pincodesExcept: f.pincodeFilter === 'EXCEPT' ? f.pincodes : [],
+        }
+        const formErrors = validateCampaignDetails(asForm, {
+          mode: 'create',
+          campaignClass: f.campaignClass,
+          today: TODAY,
+        })
+        const expected: Record<string, string[]> = {}
+        for (const [field, message] of Object.entries(formErrors)) {
+          const path = CAMPAIGN_FIELD_PATHS[field as keyof typeof CAMPAIGN_FIELD_PATHS]
+          expected[path] = [...(expected[path] ?? []), message]
+        }
+        const got = issues(create, payload)
+        // A daily budget below -1 is the API's own refusal (the form has no such value).
+        if (f.daily < -1) delete got.budget_daily_limit
+        if (f.daily < -1) delete expected.budget_daily_limit
+        expect(got).toEqual(expected)
+      }),
+      { numRuns: 300 },
+    )
   })
 })
