@@ -312,6 +312,9 @@ export type CampaignHistoryResponse = z.infer<typeof campaignHistoryResponseSche
 export const campaignSaveActionSchema = z.object({ action: z.enum(['save', 'submit']) })
 
 /**
+ * @deprecated The editor's request body is `campaignSaveBodySchema` in ./campaign-editor.ts (pincode rows,
+ * the §5 rules in superRefine). Kept unchanged for existing importers.
+ *
  * The campaign payload of create/modify (no handler yet): spec §3 "Campaign (full)" without what the
  * platform owns (state, status, submission, checksum, creator). `id` and `jmcampaign_id` on modify.
  */
@@ -354,7 +357,10 @@ export const keywordTargetSchema = z.object({
 })
 export type KeywordTarget = z.infer<typeof keywordTargetSchema>
 
-/** POST /adgroup/create?action and /adgroup/modify?action — body (spec §7; no handler yet). */
+/**
+ * POST /adgroup/create?action and /adgroup/modify?action — body (spec §7; no handler yet).
+ * @deprecated The editor's request body is `adGroupSaveBodySchema` in ./campaign-editor.ts. Kept unchanged.
+ */
 export const adGroupCreatePayloadSchema = z.object({
   channel_id: z.number().int(),
   jmflg: z.boolean(),
