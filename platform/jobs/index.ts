@@ -3,6 +3,7 @@
 import PgBoss from 'pg-boss'
 import type { PlatformDeps } from '../deps'
 import { log } from '../log'
+import { adGroupProcessing } from './ad-group-processing'
 import { campaignStates } from './campaign-states'
 import { sessionCleanup } from './session-cleanup'
 import { statistics } from './statistics'
@@ -16,7 +17,7 @@ export type JobDefinition = {
   run: (deps: PlatformDeps) => Promise<unknown>
 }
 
-export const jobDefinitions: JobDefinition[] = [sessionCleanup, campaignStates, statistics]
+export const jobDefinitions: JobDefinition[] = [sessionCleanup, campaignStates, statistics, adGroupProcessing]
 
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
   const boss = new PgBoss({
