@@ -27,6 +27,7 @@ import {
   emptyAdGroup,
   type KeywordEntry,
   keywordBidProblem,
+  keywordInput,
   keywordTextProblem,
   lifetimeDisabled,
   MAX_KEYWORDS,
@@ -395,6 +396,13 @@ describe('keywords', () => {
   ])('%s', (_name, incoming, options, message) => {
     const current: KeywordEntry[] = [{ keyword: 'boots', match_type: 1, bid_price: 3 }]
     expect(addKeywords(current, incoming, options)).toEqual({ keywords: current, error: message })
+  })
+
+  it('keyword text: ASCII letters, digits, whitespace and hyphen; control characters refused first', () => {
+    expect(keywordTextProblem('4g smart-phone')).toBeNull()
+    expect(keywordTextProblem('café')).toBe(MESSAGES.invalidKeyword)
+    expect(keywordTextProblem('red\tshoes')).toBe('Remove control characters from this field')
+    expect(keywordInput('4g (smart) phone!')).toBe('4g smart phone')
   })
 
   it('adds, rounds to 2 decimals and updates a case-insensitive duplicate instead of adding it', () => {

@@ -172,16 +172,21 @@ export const pincodeProblem = (value: string | number) => (isPincode(value) ? nu
 /** What the pincode input lets through while typing: digits only, at most 6. */
 export const pincodeInput = (typed: string) => typed.replace(/\D/g, '').slice(0, PINCODE_LENGTH)
 
-const KEYWORD_PATTERN = /^[\p{L}\p{N}\s-]+$/u
-/** Keyword text: letters, digits, whitespace and hyphen; empty is 'Required field'. */
+/** Letters and digits are ASCII, as the catalog's suggested keywords (SUGGESTED_KEYWORD_PATTERN, contracts/catalog.ts). */
+const KEYWORD_PATTERN = /^[A-Za-z0-9\s-]+$/
+/**
+ * Keyword text: letters, digits, whitespace and hyphen; empty is 'Required field'. Whitespace other than
+ * spaces that is a control character (tab, line breaks) is refused as in every one-line field (decision 021).
+ */
 export function keywordTextProblem(keyword: string): string | null {
   if (keyword.trim() === '') return MESSAGES.requiredField
+  if (hasControlCharacters(keyword)) return MESSAGES.controlCharacters
   if (!KEYWORD_PATTERN.test(keyword)) return MESSAGES.invalidKeyword
   if (keyword.length > TEXT_MAX.line) return MESSAGES.nameTooLong
   return null
 }
 /** What the keyword input lets through while typing. */
-export const keywordInput = (typed: string) => typed.replace(/[^\p{L}\p{N}\s-]/gu, '')
+export const keywordInput = (typed: string) => typed.replace(/[^A-Za-z0-9 \u00a0-]/g, '')
 
 /** A bid or budget as typed: null when empty, NaN when not a number. */
 export function toAmount(value: string | number | null | undefined): number | null {
