@@ -4,6 +4,7 @@ import type { PlatformDeps } from '../deps'
 import { createService } from '../http'
 import { campaignRoutes } from './campaigns'
 import { catalogRoutes } from './catalog'
+import { adGroupReadRoutes } from './adgroup-read'
 
 export const INVENTORY_BASE = '/ads/ad-inventory'
 
@@ -13,5 +14,6 @@ export function createInventoryService(deps: PlatformDeps) {
   app.use('*', requireAuth())
   app.route('/', campaignRoutes(deps))
   app.route('/', catalogRoutes(deps))
+  app.route('/', adGroupReadRoutes(deps))
   return app
 }
