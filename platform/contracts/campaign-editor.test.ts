@@ -102,6 +102,7 @@ describe('campaign create/modify body', () => {
       { expire_time: '2026-11-21T18:29:59.000Z' },
       { expire_time: ['Enter a valid date'] },
     ],
+    ['no end (Lifetime is null)', { expire_time: undefined }, { expire_time: ['Enter a valid date'] }],
     ['an instant that is not one', { expire_time: '30-11-2026' }, { expire_time: ['Enter a valid date'] }],
     ['no total budget', { budget_total_limit: null }, { budget_total_limit: ['Required field'] }],
     [

@@ -31,6 +31,7 @@ import {
   OBJECTIVE,
   Pacing,
   PINCODE_FILTERS,
+  sendsCampaignTimes,
   pacingName,
   TARGETING_TYPES,
   type TargetingType,
@@ -71,7 +72,12 @@ const amount = paise.min(0, MESSAGES.negativeNumber)
 const positiveId = z.number().int().positive()
 /** 0 Phrase, 1 Exact, 2 Broad. */
 export const matchTypeSchema = z.literal([MatchType.Phrase, MatchType.Exact, MatchType.Broad])
-const instant = z.iso.datetime({ offset: true, message: MESSAGES.invalidDate })
+const instant = z.iso.datetime({ offset: true, error: MESSAGES.invalidDate })
+/** A present value the instant format refused (zod still runs the object's refinements after a format issue). */
+const badInstant = (value: string | null | undefined) =>
+  typeof value === 'string' && !instant.safeParse(value).success
+const dayOf = (value: string | null | undefined) =>
+  typeof value === 'string' && !badInstant(value) ? istDate(new Date(value)) : ''
 /** The base64 of a name of at most TEXT_MAX.line characters (4 UTF-8 bytes each at most). */
 const BASE64_MAX = Math.ceil((TEXT_MAX.line * 4) / 3) * 4 + 4
 /** (ours) A name that is not base64 of UTF-8 text. */
@@ -168,9 +174,12 @@ const campaignBodyObject = z.object({
   pincodeFilter: z.enum(PINCODE_FILTERS).default('ALL'),
   /** CUSTOM: the pincodes; EXCEPT: the excluded ones; ALL: none. */
   pincodes: z.array(pincodeRowSchema).max(50_000).default([]),
-  /** Absent on a Scheduled Paused campaign's modify (spec §4); required on create. */
+  /**
+   * Required on create; on modify the start is locked, and a Scheduled Paused campaign (state 6) sends
+   * neither time (spec §4): the handler keeps the stored ones then.
+   */
   start_time: instant.optional(),
-  /** null = Lifetime. */
+  /** null = Lifetime; required (null or an instant) except on a state-6 modify. */
   expire_time: instant.nullable().optional(),
 })
 type CampaignBody = z.output<typeof campaignBodyObject>
@@ -203,8 +212,8 @@ export function campaignBodyAsForm(body: CampaignBody, name: string): CampaignDe
   const pacing = pacingName(body.budget_pacing) ?? ''
   return {
     campaignName: name,
-    startDate: body.start_time ? istDate(new Date(body.start_time)) : '',
-    endDate: body.expire_time ? istDate(new Date(body.expire_time)) : '',
+    startDate: dayOf(body.start_time),
+    endDate: dayOf(body.expire_time),
     lifetime: body.expire_time === null || body.expire_time === undefined,
     targetingType: body.targetingType,
     cpm: body.cpm,
@@ -226,7 +235,14 @@ export function campaignBodyAsForm(body: CampaignBody, name: string): CampaignDe
  * base64; `decodedName` is the name as typed.
  */
 export function campaignSaveBodySchema({ mode, state = null, now = () => new Date() }: CampaignSaveContext) {
+  // Lifetime is an explicit null; only a Scheduled Paused campaign's modify leaves the times out, and
+  // only create must send the start (it is locked on modify).
+  const sendsTimes = mode === 'create' || sendsCampaignTimes(state)
   return campaignBodyObject
+    .extend({
+      start_time: mode === 'create' ? instant : instant.optional(),
+      expire_time: sendsTimes ? instant.nullable() : instant.nullable().optional(),
+    })
     .superRefine((body, ctx) => {
       const name = decodeBase64Text(body.name)
       if (name === null) report(ctx, ['name'], NAME_NOT_BASE64)
@@ -249,6 +265,10 @@ export function campaignSaveBodySchema({ mode, state = null, now = () => new Dat
         if (field === 'campaignName' && name === null) continue
         // Each row's pincode is refused at its own path by pincodeRowSchema.
         if (message === MESSAGES.invalidPincode) continue
+        // A time that is not an instant is refused once, by its format.
+        // zod still runs this after a field's own issue, with that field left out.
+        if (field === 'startDate' && (body.start_time === undefined || badInstant(body.start_time))) continue
+        if (field === 'endDate' && badInstant(body.expire_time)) continue
         report(ctx, [CAMPAIGN_FIELD_PATHS[field]], message)
       }
     })
