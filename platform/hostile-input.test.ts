@@ -306,6 +306,19 @@ const fields: Field[] = [
       send: (value) => post(`${path}?userId=100001`, { [name]: [value] }, tokens.seller),
     },
   ]),
+  // inventory: the ad-group reads (ids only: any text in them is a 400)
+  ...bodyFields(
+    `${I}/v1/adgroup/list`,
+    () => ({ channel_id: 4, campaign_id: 1 }),
+    ['channel_id', 'campaign_id'],
+    () => tokens.seller,
+  ),
+  ...bodyFields(
+    `${I}/v1/adgroup/view`,
+    () => ({ channel_id: 4, id: 1 }),
+    ['channel_id', 'id'],
+    () => tokens.seller,
+  ),
   // payments
   ...queryFields(
     `${PAYMENTS_BASE}/payment/post-paid/check-available-credit`,
