@@ -261,6 +261,21 @@ describe('ad group create/modify body', () => {
       { 'keywords.0.bid_price': ['Required bid price'] },
     ],
     [
+      'a negative bid',
+      { keywords: [{ keyword: 'shoes', match_type: 1, bid_price: -5 }] },
+      { 'keywords.0.bid_price': ['Value cannot be less than 0'] },
+    ],
+    [
+      'a control character in the name',
+      { name: 'Shoes\u0000' },
+      { name: ['Remove control characters from this field'] },
+    ],
+    [
+      'a control character in a keyword',
+      { keywords: [{ keyword: 'red\tshoes', match_type: 1, bid_price: 10 }] },
+      { 'keywords.0.keyword': ['Remove control characters from this field'] },
+    ],
+    [
       'a bid above the daily budget',
       { keywords: [{ keyword: 'shoes', match_type: 1, bid_price: 1001 }] },
       { 'keywords.0.bid_price': ['Bid price cannot be greater than Daily budget'] },

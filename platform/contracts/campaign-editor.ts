@@ -100,9 +100,20 @@ export function encodeBase64Text(text: string): string {
   return btoa(binary)
 }
 
-type Issues = { addIssue: (issue: { code: 'custom'; message: string; path: PropertyKey[] }) => void }
-const report = (ctx: Issues, path: PropertyKey[], message: string) =>
+type Issues = {
+  issues: readonly { path?: readonly PropertyKey[] }[]
+  addIssue: (issue: { code: 'custom'; message: string; path: PropertyKey[] }) => void
+}
+/**
+ * One message per field: zod runs an object's refinements even after a field's own schema refused it
+ * (safeText's control characters, the instant format, a negative amount…), so a rule that would say the
+ * same again about that field is left out.
+ */
+function report(ctx: Issues, path: PropertyKey[], message: string) {
+  const key = path.join('.')
+  if (ctx.issues.some((issue) => (issue.path ?? []).join('.') === key)) return
   ctx.addIssue({ code: 'custom', message, path })
+}
 
 // ---------------------------------------------------------------------------------------------
 // POST /v1/campaign/create?action and /v1/campaign/modify?action (spec §7)
