@@ -53,7 +53,8 @@ const REASONS_SHOWN = 3
 
 /** The audit entries' actor: the job, not a person (history shows it as the system). */
 export const SYSTEM_ACTOR = { userId: null, role: 'system' } as const
-export const AUDIT_ACTION = 'AD_GROUP_PROCESSING'
+/** Audited on the campaign (like the writes' ADGROUP_CREATED/MODIFIED), so its history shows the group's progress. */
+export const AUDIT_ACTION = 'ADGROUP_PROCESSING'
 
 // ---------------------------------------------------------------------------------------------
 // The check (pure)
@@ -140,7 +141,7 @@ export type ProcessingResult = {
 
 type Claimed = { id: number; campaignId: number; from: number }
 
-/** Pending groups of live, submitted campaigns, and groups Processing since before `staleBefore`. */
+/** Pending groups of live campaigns, and groups Processing since before `staleBefore`. */
 async function claimBatch(db: Database, now: Date, size: number): Promise<Claimed[]> {
   const staleBefore = new Date(now.getTime() - STALE_PROCESSING_MS)
   return db.transaction(async (tx) => {
@@ -152,7 +153,6 @@ async function claimBatch(db: Database, now: Date, size: number): Promise<Claime
         and(
           ne(adGroups.state, AD_GROUP_DELETED),
           isNull(campaigns.deletedAt),
-          eq(campaigns.submission, 'SUBMITTED'),
           or(
             eq(adGroups.processingStatus, AdGroupProcessing.Pending),
             and(
@@ -178,11 +178,11 @@ async function claimBatch(db: Database, now: Date, size: number): Promise<Claime
     for (const row of rows) {
       await audit(tx, {
         action: AUDIT_ACTION,
-        entityType: 'ad_group',
-        entityId: row.id,
-        before: { campaignId: row.campaignId, processing_status: row.from },
+        entityType: 'campaign',
+        entityId: row.campaignId,
+        before: { adGroupId: row.id, processing_status: row.from },
         after: {
-          campaignId: row.campaignId,
+          adGroupId: row.id,
           processing_status: AdGroupProcessing.Processing,
           // A group taken over from a run that did not finish within STALE_PROCESSING_MS.
           ...(row.from === AdGroupProcessing.Processing ? { retry: true } : {}),
@@ -275,13 +275,13 @@ async function finishGroup(
       .where(eq(adGroups.id, claimed.id))
     await audit(tx, {
       action: AUDIT_ACTION,
-      entityType: 'ad_group',
-      entityId: claimed.id,
-      before: { campaignId: claimed.campaignId, processing_status: AdGroupProcessing.Processing },
+      entityType: 'campaign',
+      entityId: claimed.campaignId,
+      before: { adGroupId: claimed.id, processing_status: AdGroupProcessing.Processing },
       after: {
-        campaignId: claimed.campaignId,
+        adGroupId: claimed.id,
         processing_status: status,
-        ...(reasons.length > 0 ? { last_error: lastError, reasons } : {}),
+        ...(lastError === null ? {} : { last_error: lastError }),
       },
       actor: SYSTEM_ACTOR,
       at,
