@@ -184,6 +184,15 @@ export const adGroupSummarySchema = z.object({
 })
 export type AdGroupSummary = z.infer<typeof adGroupSummarySchema>
 
+/** An ad group inside the campaign's view: its summary with its products and keywords (decision 027). */
+export const campaignAdGroupSchema = adGroupSummarySchema.extend({
+  products: z.array(z.object({ productId: z.number().int() })),
+  keywords: z.array(
+    z.object({ id: z.number().int(), keyword: z.string(), match_type: matchType, bid_price: paise }),
+  ),
+})
+export type CampaignAdGroup = z.infer<typeof campaignAdGroupSchema>
+
 export const campaignFullSchema = z.object({
   id: z.number().int(),
   jmcampaign_id: z.number().int(),
@@ -223,7 +232,7 @@ export const campaignFullSchema = z.object({
   biddingStrategy: z.string(),
   pincodeFilter: z.enum(['ALL', 'CUSTOM', 'EXCEPT']),
   pincodes: z.array(pincodeSchema),
-  adGroups: z.array(adGroupSummarySchema),
+  adGroups: z.array(campaignAdGroupSchema),
 })
 export type CampaignFull = z.infer<typeof campaignFullSchema>
 

@@ -1,8 +1,8 @@
-// A campaign with its pincodes and ad groups (spec campaigns §3 "Campaign (full)", §7 POST /campaign/view).
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+// A campaign with its pincodes and ad groups with their products and keywords (spec campaigns §3 "Campaign (full)", §7 POST /campaign/view).
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { type CampaignFull, campaignViewBodySchema } from '../contracts/inventory'
-import type { Database } from '../db/client'
+import type { Tx } from '../db/client'
 import { adGroupProducts, adGroups, campaignPincodes, keywordTargets, pincodes } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { notFound } from '../errors'
@@ -10,7 +10,7 @@ import { type Env, ok } from '../http'
 import { type CampaignRow, campaignForCaller, encodeName } from './campaign-access'
 
 /** The full campaign of spec §3 "Campaign (full)". */
-export async function campaignView(db: Database, campaign: CampaignRow): Promise<CampaignFull> {
+export async function campaignView(db: Tx, campaign: CampaignRow): Promise<CampaignFull> {
   const pincodeRows = await db
     .select({ pincode: pincodes.pincode, district: pincodes.district, state: pincodes.state })
     .from(campaignPincodes)
@@ -24,12 +24,27 @@ export async function campaignView(db: Database, campaign: CampaignRow): Promise
       name: adGroups.name,
       processingStatus: adGroups.processingStatus,
       state: adGroups.state,
-      productsCount: sql<string>`(select count(*) from ${adGroupProducts} where ${adGroupProducts.adGroupId} = ${adGroups.id})`,
-      keywordsCount: sql<string>`(select count(*) from ${keywordTargets} where ${keywordTargets.adGroupId} = ${adGroups.id})`,
     })
     .from(adGroups)
     .where(and(eq(adGroups.campaignId, campaign.id), ne(adGroups.state, 2)))
     .orderBy(asc(adGroups.id))
+  const groupIds = groups.map((g) => g.id)
+  const productRows =
+    groupIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(adGroupProducts)
+          .where(inArray(adGroupProducts.adGroupId, groupIds))
+          .orderBy(asc(adGroupProducts.adGroupId), asc(adGroupProducts.productId))
+  const keywordRows =
+    groupIds.length === 0
+      ? []
+      : await db
+          .select()
+          .from(keywordTargets)
+          .where(inArray(keywordTargets.adGroupId, groupIds))
+          .orderBy(asc(keywordTargets.adGroupId), asc(keywordTargets.id))
   return {
     id: campaign.id,
     jmcampaign_id: campaign.jmcampaignId,
@@ -64,15 +79,26 @@ export async function campaignView(db: Database, campaign: CampaignRow): Promise
     biddingStrategy: campaign.biddingStrategy,
     pincodeFilter: campaign.pincodeFilter,
     pincodes: pincodeRows,
-    adGroups: groups.map((g) => ({
-      id: g.id,
-      jm_adgroup_id: g.jmAdgroupId,
-      adGroupName: g.name,
-      processing_status: g.processingStatus,
-      state: g.state,
-      products_count: Number(g.productsCount),
-      keywords_count: Number(g.keywordsCount),
-    })),
+    adGroups: groups.map((g) => {
+      const products = productRows.filter((p) => p.adGroupId === g.id)
+      const keywords = keywordRows.filter((k) => k.adGroupId === g.id)
+      return {
+        id: g.id,
+        jm_adgroup_id: g.jmAdgroupId,
+        adGroupName: g.name,
+        processing_status: g.processingStatus,
+        state: g.state,
+        products_count: products.length,
+        keywords_count: keywords.length,
+        products: products.map((p) => ({ productId: p.productId })),
+        keywords: keywords.map((k) => ({
+          id: k.id,
+          keyword: k.keyword,
+          match_type: k.matchType as 0 | 1 | 2,
+          bid_price: k.bidPrice,
+        })),
+      }
+    }),
   }
 }
 

@@ -2,6 +2,8 @@
 import { requireAuth } from '../auth/authorize'
 import type { PlatformDeps } from '../deps'
 import { createService } from '../http'
+import { adGroupEditorRoutes } from './adgroup-editor'
+import { campaignEditorRoutes } from './campaign-editor'
 import { campaignRoutes } from './campaigns'
 import { catalogRoutes } from './catalog'
 import { adGroupReadRoutes } from './adgroup-read'
@@ -15,5 +17,7 @@ export function createInventoryService(deps: PlatformDeps) {
   app.route('/', campaignRoutes(deps))
   app.route('/', catalogRoutes(deps))
   app.route('/', adGroupReadRoutes(deps))
+  app.route('/', campaignEditorRoutes(deps))
+  app.route('/', adGroupEditorRoutes(deps))
   return app
 }

@@ -1,0 +1,199 @@
+// What the campaign-editor tests share (tests only): payload builders in paise with IST dates relative
+// to the platform's clock, seeded product ids per advertiser, row counts, and calls with their answers.
+import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm'
+import { expect } from 'vitest'
+import { encodeBase64Text } from '../contracts/campaign-editor'
+import { campaignFullSchema } from '../contracts/inventory'
+import {
+  adGroupProducts,
+  adGroups,
+  auditLog,
+  campaignPincodes,
+  campaigns,
+  keywordTargets,
+  products,
+  productSellers,
+} from '../db/schema'
+import { addDays, istDate } from '../rules/time'
+import type { TestPlatform } from '../testing/platform'
+import { INVENTORY_BASE } from './index'
+
+export const SELLER = 100001
+export const BRAND = 200001
+
+/** An IST calendar day as the instant the console sends (00:00 IST that day). */
+export const istInstant = (day: string) => new Date(`${day}T00:00:00+05:30`).toISOString()
+export const days = (t: TestPlatform) => {
+  const today = istDate(t.deps.now())
+  return { today, tomorrow: addDays(today, 1), later: addDays(today, 10), yesterday: addDays(today, -1) }
+}
+
+/** Products seller 100001 lists (with category levels 1–3), products neither it nor brand 200001 owns, the brand's. */
+export async function seededProducts(t: TestPlatform) {
+  const own = await t.db
+    .select({ productId: products.productId })
+    .from(products)
+    .innerJoin(productSellers, eq(productSellers.productId, products.productId))
+    .where(
+      and(
+        eq(productSellers.sellerId, SELLER),
+        sql`${products.categoryLevel0} is not null and ${products.categoryLevel1} is not null and ${products.categoryLevel2} is not null and ${products.categoryLevel3} is not null`,
+      ),
+    )
+    .orderBy(asc(products.productId))
+    .limit(60)
+  const ownIds = own.map((p) => p.productId)
+  const foreign = await t.db
+    .select({ productId: products.productId })
+    .from(products)
+    .where(
+      and(
+        notInArray(
+          products.productId,
+          t.db
+            .select({ id: productSellers.productId })
+            .from(productSellers)
+            .where(eq(productSellers.sellerId, SELLER)),
+        ),
+        ne(products.brandId, BRAND),
+      ),
+    )
+    .orderBy(asc(products.productId))
+    .limit(3)
+  const brand = await t.db
+    .select({ productId: products.productId })
+    .from(products)
+    .where(eq(products.brandId, BRAND))
+    .orderBy(asc(products.productId))
+    .limit(3)
+  return { own: ownIds, foreign: foreign.map((p) => p.productId), brand: brand.map((p) => p.productId) }
+}
+
+export type Keyword = { keyword: string; match_type: 0 | 1 | 2; bid_price: number }
+export const adGroupPayload = (
+  name: string,
+  productIds: number[],
+  keywords: Keyword[] = [{ keyword: 'running shoes', match_type: 1, bid_price: 500 }],
+) => ({
+  channel_id: 4,
+  jmflg: false,
+  checksum: null,
+  name,
+  products: productIds.map((productId) => ({ productId })),
+  keywords,
+})
+
+/** A Sponsored Keyword campaign of seller 100001 starting tomorrow for 10 days, ₹1,000 total. */
+export function sponsoredPayload(t: TestPlatform, overrides: Record<string, unknown> = {}) {
+  const { tomorrow, later } = days(t)
+  return {
+    name: encodeBase64Text('Winter sale दिवाली'),
+    targetingType: 'Keyword',
+    ad_format_type: 1,
+    isPDP: false,
+    isPrivileged: false,
+    new_revenue_type: 2,
+    channel_id: 4,
+    objective: 13,
+    weight: 12,
+    campaign_type: [3],
+    sellerid: SELLER,
+    budget_total_limit: 100_000,
+    budget_daily_limit: -1,
+    budget_pacing: 1,
+    cpm: null,
+    cpd: null,
+    tag: null,
+    pincodeFilter: 'ALL',
+    pincodes: [],
+    start_time: istInstant(tomorrow),
+    expire_time: istInstant(later),
+    ...overrides,
+  }
+}
+
+/** A Privilege Category campaign (staff only). */
+export const privilegePayload = (t: TestPlatform, overrides: Record<string, unknown> = {}) =>
+  sponsoredPayload(t, {
+    targetingType: 'Category',
+    ad_format_type: 2,
+    isPrivileged: true,
+    new_revenue_type: 4,
+    budget_total_limit: null,
+    cpm: 1200,
+    cpd: 50_000,
+    tag: 'Festive Picks',
+    ...overrides,
+  })
+
+export const campaignCall = (
+  t: TestPlatform,
+  token: string,
+  operation: 'create' | 'modify',
+  action: 'save' | 'submit',
+  body: unknown,
+  userId?: number,
+) =>
+  t.post(
+    `${INVENTORY_BASE}/v1/campaign/${operation}?action=${action}${userId ? `&userId=${userId}` : ''}`,
+    body,
+    { token },
+  )
+
+export const adGroupCall = (
+  t: TestPlatform,
+  token: string,
+  operation: 'create' | 'modify',
+  action: 'save' | 'submit',
+  body: unknown,
+) => t.post(`${INVENTORY_BASE}/v1/adgroup/${operation}?action=${action}`, body, { token })
+
+/** The saved campaign's view (checked against its contract: parsing yields the same value). */
+export async function savedCampaign(response: Response) {
+  const body = await response.json()
+  expect(response.status, JSON.stringify(body)).toBe(200)
+  expect(campaignFullSchema.parse(body.data)).toEqual(body.data)
+  return body.data as ReturnType<typeof campaignFullSchema.parse>
+}
+
+/** A refusal: its status, first message and field messages. */
+export async function refusal(response: Response) {
+  const body = await response.json()
+  return {
+    status: response.status,
+    message: body.message as string,
+    fieldErrors: (body.fieldErrors ?? {}) as Record<string, string[]>,
+  }
+}
+
+/** Rows of every table a campaign write touches. */
+export async function rowCounts(t: TestPlatform) {
+  const count = async (
+    table:
+      | typeof campaigns
+      | typeof adGroups
+      | typeof adGroupProducts
+      | typeof keywordTargets
+      | typeof campaignPincodes
+      | typeof auditLog,
+  ) => {
+    const [row] = await t.db.select({ n: sql<string>`count(*)` }).from(table)
+    return Number(row!.n)
+  }
+  return {
+    campaigns: await count(campaigns),
+    adGroups: await count(adGroups),
+    products: await count(adGroupProducts),
+    keywords: await count(keywordTargets),
+    pincodes: await count(campaignPincodes),
+    audit: await count(auditLog),
+  }
+}
+
+/** The audit rows of a campaign, oldest first. */
+export const auditOf = (t: TestPlatform, campaignId: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'campaign'), eq(auditLog.entityId, String(campaignId))))
+    .orderBy(asc(auditLog.id))
