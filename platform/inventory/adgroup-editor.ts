@@ -1,24 +1,20 @@
 // The ad-group calls of the campaign editor (spec campaigns §3 "Ad group", §4, §5, §7; decision 027):
-// POST /v1/adgroup/create?action=save|submit, /v1/adgroup/modify?action=save|submit (state 2 deletes),
-// /v1/adgroup/list and /v1/adgroup/view. Bodies are judged by platform/contracts/campaign-editor.ts
+// POST /v1/adgroup/create?action=save|submit and /v1/adgroup/modify?action=save|submit (state 2 deletes);
+// list and view are ./adgroup-read.ts. Bodies are judged by platform/contracts/campaign-editor.ts
 // (the editor's rules), products by platform/rules/products.ts through the catalog (decision 025).
 // A group's products and keywords are replaced as a whole in one transaction, audited on its campaign.
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, ne } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod/v4'
 import { audit } from '../audit'
 import type { AuthContext } from '../auth/authorize'
 import { actorOf } from '../auth/request'
 import {
-  type AdGroupFull,
-  type AdGroupListResponse,
   type AdGroupSaveBody,
   type AdGroupSaveResponse,
   adGroupBodySchema,
-  adGroupListBodySchema,
   adGroupSaveBodySchema,
   adGroupSaveQuerySchema,
-  adGroupViewBodySchema,
 } from '../contracts/campaign-editor'
 import type { Database, Tx } from '../db/client'
 import { accounts, adGroupProducts, adGroups, keywordTargets } from '../db/schema'
@@ -338,39 +334,6 @@ const saveResponse = (group: AdGroupRow): AdGroupSaveResponse => ({
   state: group.state,
 })
 
-/** The full ad group (adgroup/view). */
-async function adGroupFull(db: Tx, group: AdGroupRow, campaign: CampaignRow): Promise<AdGroupFull> {
-  const products = await db
-    .select({ productId: adGroupProducts.productId })
-    .from(adGroupProducts)
-    .where(eq(adGroupProducts.adGroupId, group.id))
-    .orderBy(asc(adGroupProducts.productId))
-  const keywords = await db
-    .select()
-    .from(keywordTargets)
-    .where(eq(keywordTargets.adGroupId, group.id))
-    .orderBy(asc(keywordTargets.id))
-  return {
-    id: group.id,
-    jm_adgroup_id: group.jmAdgroupId,
-    adGroupName: group.name,
-    processing_status: group.processingStatus,
-    state: group.state,
-    products_count: products.length,
-    keywords_count: keywords.length,
-    campaign_id: campaign.id,
-    jmcampaign_id: campaign.jmcampaignId,
-    products,
-    keywords: keywords.map((k) => ({
-      id: k.id,
-      keyword: k.keyword,
-      match_type: k.matchType as 0 | 1 | 2,
-      bid_price: k.bidPrice,
-    })),
-    failureReason: group.processingStatus === AdGroupProcessing.Failed ? group.lastError : null,
-  }
-}
-
 export function adGroupEditorRoutes(deps: PlatformDeps) {
   const app = new Hono<Env>()
   const db = () => deps.database.db
@@ -433,45 +396,6 @@ export function adGroupEditorRoutes(deps: PlatformDeps) {
       return ok(c, saveResponse(group), action === 'submit' ? 'Ad group submitted' : 'Ad group saved')
     })
   }
-
-  // spec §7: POST /adgroup/list {channel_id, campaign_id}: the campaign's active groups.
-  app.post('/v1/adgroup/list', async (c) => {
-    const body = adGroupListBodySchema.parse(await c.req.json())
-    const campaign = await campaignForCaller(db(), c.get('auth'), body.campaign_id)
-    const groups = await db()
-      .select({
-        id: adGroups.id,
-        jm_adgroup_id: adGroups.jmAdgroupId,
-        adGroupName: adGroups.name,
-        processing_status: adGroups.processingStatus,
-        state: adGroups.state,
-        products_count: sql<number>`(select count(*)::int from ${adGroupProducts} where ${adGroupProducts.adGroupId} = ${adGroups.id})`,
-        keywords_count: sql<number>`(select count(*)::int from ${keywordTargets} where ${keywordTargets.adGroupId} = ${adGroups.id})`,
-      })
-      .from(adGroups)
-      .where(and(eq(adGroups.campaignId, campaign.id), ne(adGroups.state, AD_GROUP_DELETED)))
-      .orderBy(asc(adGroups.id))
-    const data: AdGroupListResponse = groups.map((g) => ({
-      ...g,
-      products_count: Number(g.products_count),
-      keywords_count: Number(g.keywords_count),
-    }))
-    return ok(c, data)
-  })
-
-  // spec §7: POST /adgroup/view {channel_id, id}: one group with its products and keywords.
-  app.post('/v1/adgroup/view', async (c) => {
-    const body = adGroupViewBodySchema.parse(await c.req.json())
-    const auth = c.get('auth')
-    const [group] = await db()
-      .select()
-      .from(adGroups)
-      .where(inArray(adGroups.id, [body.id]))
-    // An unknown group answers as an unknown campaign would (403 for advertisers, 404 for staff).
-    const campaign = await campaignForCaller(db(), auth, group?.campaignId ?? 0)
-    if (!group || group.state === AD_GROUP_DELETED) throw notFound('Ad group')
-    return ok(c, await adGroupFull(db(), group, campaign))
-  })
 
   return app
 }
