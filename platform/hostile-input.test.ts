@@ -319,6 +319,77 @@ const fields: Field[] = [
     ['channel_id', 'id'],
     () => tokens.seller,
   ),
+  // inventory: the campaign editor's writes (query action and userId; the payload's text fields)
+  ...(
+    [
+      [`${I}/v1/campaign/create`, {}],
+      [`${I}/v1/campaign/modify`, { id: 1 }],
+    ] as const
+  ).flatMap(([path, extra]): Field[] => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString()
+    const valid = () => ({
+      ...extra,
+      name: 'U2FsZQ==',
+      targetingType: 'Keyword',
+      ad_format_type: 1,
+      isPrivileged: false,
+      new_revenue_type: 2,
+      sellerid: 100001,
+      budget_total_limit: 100_000,
+      pincodeFilter: 'ALL',
+      start_time: tomorrow,
+      expire_time: null,
+    })
+    return [
+      ...queryFields(path, { action: 'save', userId: '100001' }, () => tokens.seller, true, 'POST'),
+      ...['name', 'tag', 'app_site_id', 'checksum', 'targetingType', 'pincodeFilter', 'deal_type'].map(
+        (name): Field => ({
+          name: `POST ${path} {${name}}`,
+          refused: true,
+          send: (value) => post(`${path}?action=save`, { ...valid(), [name]: value }, tokens.seller),
+        }),
+      ),
+    ]
+  }),
+  ...(
+    [
+      [`${I}/v1/adgroup/create`, {}],
+      [`${I}/v1/adgroup/modify`, { id: 1 }],
+    ] as const
+  ).flatMap(([path, extra]): Field[] => {
+    const valid = () => ({
+      ...extra,
+      channel_id: 4,
+      jmflg: false,
+      checksum: null,
+      campaign_id: 1,
+      jmcampaign_id: 1,
+      sellerid: 100001,
+      name: 'Group',
+      products: [{ productId: 1 }],
+      keywords: [{ keyword: 'shoes', match_type: 1, bid_price: 100 }],
+    })
+    return [
+      ...queryFields(path, { action: 'save', userId: '100001' }, () => tokens.seller, true, 'POST'),
+      ...['name', 'checksum'].map(
+        (name): Field => ({
+          name: `POST ${path} {${name}}`,
+          refused: true,
+          send: (value) => post(`${path}?action=save`, { ...valid(), [name]: value }, tokens.seller),
+        }),
+      ),
+      {
+        name: `POST ${path} {keywords[].keyword}`,
+        refused: true,
+        send: (value) =>
+          post(
+            `${path}?action=save`,
+            { ...valid(), keywords: [{ keyword: value, match_type: 1, bid_price: 100 }] },
+            tokens.seller,
+          ),
+      },
+    ]
+  }),
   // payments
   ...queryFields(
     `${PAYMENTS_BASE}/payment/post-paid/check-available-credit`,
