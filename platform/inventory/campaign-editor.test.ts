@@ -24,7 +24,7 @@ import {
   sponsoredPayload,
 } from './campaign-editor-fixtures'
 import { INVENTORY_BASE } from './index'
-import { campaignTestPlatform } from './test-support'
+import { campaignTestPlatform, insertCampaign } from './test-support'
 
 const ctx = campaignTestPlatform()
 let own: number[] = []
@@ -326,6 +326,15 @@ describe('POST /v1/campaign/create', () => {
     const saved = await Promise.all(responses.map(savedCampaign))
     expect(new Set(saved.map((c) => c.jmcampaign_id)).size).toBe(5)
     expect(new Set(saved.map((c) => c.adGroups[0]!.jm_adgroup_id)).size).toBe(5)
+  })
+})
+
+describe('jm id sequences', () => {
+  it('move past ids written explicitly (the seed, imports), so the next campaign never collides', async () => {
+    const { t, seller } = ctx
+    await insertCampaign(t, { jmcampaignId: 8_800_000, name: 'Imported' })
+    const next = await savedCampaign(await campaignCall(t, seller, 'create', 'save', sponsoredPayload(t)))
+    expect(next.jmcampaign_id).toBe(8_800_001)
   })
 })
 

@@ -8,7 +8,10 @@ CREATE FUNCTION "jm_campaign_id_seq_follow"() RETURNS trigger LANGUAGE plpgsql A
 DECLARE top bigint;
 BEGIN
   SELECT max("jmcampaign_id") INTO top FROM new_rows;
-  IF top IS NOT NULL AND top >= (SELECT last_value FROM "jm_campaign_id_seq") THEN
+  -- Only ids above the sequence move it (ids it gave never do, so concurrent nextval is never undone).
+  IF top IS NOT NULL AND EXISTS (
+    SELECT 1 FROM "jm_campaign_id_seq" WHERE top > last_value OR (top = last_value AND NOT is_called)
+  ) THEN
     PERFORM setval('jm_campaign_id_seq', top);
   END IF;
   RETURN NULL;
@@ -18,7 +21,10 @@ CREATE FUNCTION "jm_adgroup_id_seq_follow"() RETURNS trigger LANGUAGE plpgsql AS
 DECLARE top bigint;
 BEGIN
   SELECT max("jm_adgroup_id") INTO top FROM new_rows;
-  IF top IS NOT NULL AND top >= (SELECT last_value FROM "jm_adgroup_id_seq") THEN
+  -- Only ids above the sequence move it (ids it gave never do, so concurrent nextval is never undone).
+  IF top IS NOT NULL AND EXISTS (
+    SELECT 1 FROM "jm_adgroup_id_seq" WHERE top > last_value OR (top = last_value AND NOT is_called)
+  ) THEN
     PERFORM setval('jm_adgroup_id_seq', top);
   END IF;
   RETURN NULL;
