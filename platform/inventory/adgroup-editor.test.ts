@@ -2,6 +2,7 @@
 // straight against the API: the form's refusals at the same fields, catalog ownership, busy groups,
 // role rules, whole replacement of products and keywords, and the audit entries.
 import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { adGroupViewResponseSchema } from '../contracts/adgroup-read'
 import { adGroupListResponseSchema } from '../contracts/campaign-editor'
@@ -345,5 +346,51 @@ describe('POST /v1/adgroup/create and /v1/adgroup/modify', () => {
     )
     expect(jm.fieldErrors.jmcampaign_id).toEqual([ADGROUP_MESSAGES.jmCampaignMismatch])
     expect((await adGroupCall(t, seller, 'create', 'save', groupBody({ sellerid: 100002 }))).status).toBe(400)
+  })
+
+  it('a modify leaves exactly the products and keywords it sends (fast-check, 100 runs)', async () => {
+    const { t, seller } = ctx
+    const group = await saved(await adGroupCall(t, seller, 'create', 'save', groupBody({ name: 'Property' })))
+    const word = fc.stringMatching(/^[a-z0-9][a-z0-9 -]{0,18}[a-z0-9]$/)
+    const keywords = fc.uniqueArray(
+      fc.record({
+        keyword: word,
+        match_type: fc.constantFrom(0 as const, 1 as const),
+        bid_price: fc.integer({ min: 1, max: 20_000 }),
+      }),
+      { minLength: 1, maxLength: 12, selector: (k) => k.keyword.toLowerCase() },
+    )
+    const productIds = fc.uniqueArray(fc.constantFrom(...own.slice(0, 50)), { minLength: 1, maxLength: 6 })
+    await fc.assert(
+      fc.asyncProperty(productIds, keywords, async (ids, kws) => {
+        await saved(
+          await adGroupCall(
+            t,
+            seller,
+            'modify',
+            'save',
+            groupBody({ id: group.id, name: 'Property' }, ids, kws),
+          ),
+        )
+        const view = await (
+          await t.post(
+            `${INVENTORY_BASE}/v1/adgroup/view`,
+            { channel_id: 4, id: group.id },
+            { token: seller },
+          )
+        ).json()
+        expect(view.data.products.map((p: { productId: number }) => p.productId)).toEqual(
+          [...ids].sort((a, b) => a - b),
+        )
+        expect(
+          view.data.keywords.map(({ keyword, match_type, bid_price }: Keyword) => ({
+            keyword,
+            match_type,
+            bid_price,
+          })),
+        ).toEqual(kws)
+      }),
+      { numRuns: 100 },
+    )
   })
 })
