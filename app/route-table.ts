@@ -400,6 +400,15 @@ export const ROUTES = {
     needsSeller: true,
     heading: 'Create Campaign',
   },
+  // Discard's confirmation over the editor (decision 029): ?id=N or ?class=… as the editor's own.
+  createCampaignDiscard: {
+    id: 'createCampaignDiscard',
+    path: '/create-campaign/discard',
+    tree: 'any',
+    needsSeller: true,
+    heading: 'Create Campaign',
+    dialog: 'Are you sure?',
+  },
 } as const satisfies Record<string, RouteEntry>
 
 export type RouteId = keyof typeof ROUTES

@@ -18,6 +18,7 @@ import {
   loadHomePageResponseSchema,
   rowActionResponseSchema,
 } from '../../platform/contracts/inventory'
+import { type CampaignSaveInput, campaignSaveResponseSchema } from '../../platform/contracts/campaign-editor'
 import { type ListQuery, platformListQuery } from './campaign-list'
 import { createUpstreamClient, transportFor } from './upstream.server'
 
@@ -48,6 +49,20 @@ export function campaignsApi(context: Pick<AppLoadContext, 'platformFetch' | 're
     download: (sellerId: number, query: ListQuery) =>
       api.raw('GET', '/v1/campaign/download', { query: platformListQuery(sellerId, query) }),
     view: (id: number) => api.post('/v1/campaign/view', { json: { id }, response: campaignFullSchema }),
+    /** The editor's Save & continue / Submit (spec §7): a new campaign, as a draft (`save`) or submitted. */
+    create: (sellerId: number, action: 'save' | 'submit', body: CampaignSaveInput) =>
+      api.post('/v1/campaign/create', {
+        query: { action, userId: sellerId },
+        json: body,
+        response: campaignSaveResponseSchema,
+      }),
+    /** The same for a saved campaign (`body.id`). */
+    modify: (sellerId: number, action: 'save' | 'submit', body: CampaignSaveInput & { id: number }) =>
+      api.post('/v1/campaign/modify', {
+        query: { action, userId: sellerId },
+        json: body,
+        response: campaignSaveResponseSchema,
+      }),
     remove: (id: number) =>
       api.delete('/v1/campaigns/delete', {
         query: { campaignId: id },
