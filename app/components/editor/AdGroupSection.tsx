@@ -1,12 +1,579 @@
-// The campaign editor's ad-group section (issue 10; docs/decisions/026). INTERFACE STUB — filled in by the
-// ad-group work; the editor page renders it under the locked campaign details once the campaign is saved.
-import type { AdGroupEditorData } from '../../models/adgroup-editor.server'
+// The campaign editor's ad-group section (issue 10; decisions 026, 030). Each group is a native
+// `<details>` card holding one form: every add, remove, upload and tab is a submit button
+// `name="intent" value="adgroup-…"` and the group's working copy travels in a hidden field, so the page
+// works without JavaScript. With JavaScript the same forms post through one fetcher (no reload); the
+// keyword input is uncontrolled and the tables are memoised, so typing does not re-render 500 rows.
+import { useActionData, useFetcher } from '@remix-run/react'
+import { type FormEvent, memo, useEffect, useRef, useState } from 'react'
+import { adGroupNameProblem, MESSAGES } from '../../../platform/rules/campaign-editor'
+import type {
+  AdGroupEditorData,
+  AdGroupView,
+  ProductRow,
+  SuggestionRow,
+} from '../../models/adgroup-editor.server'
+import { Banner } from '../Banner'
+import * as form from '../form.css'
+import * as list from '../list/list.css'
+import * as css from './adgroup.css'
+
+/** A dialog's main action takes focus when it opens (also after a fetcher answer). */
+const focusOnMount = (el: HTMLButtonElement | null) => el?.focus()
+
+type Answer = { adGroupEditor?: AdGroupEditorData }
+const FETCHER_KEY = 'adgroups'
+
+/** A CSV cell: quoted when needed, a leading formula character neutralised. */
+const cell = (value: string | number) => {
+  let s = String(value)
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+const csvHref = (rows: (string | number)[][]) =>
+  `data:text/csv;charset=utf-8,${encodeURIComponent(rows.map((r) => r.map(cell).join(',')).join('\r\n'))}`
+const money = (rupees: number) =>
+  `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 export function AdGroupSection({ data, readOnly }: { data: AdGroupEditorData; readOnly: boolean }) {
+  const actionData = useActionData<Answer>()
+  const fetcher = useFetcher<Answer>({ key: FETCHER_KEY })
+  const current = fetcher.data?.adGroupEditor ?? actionData?.adGroupEditor ?? data
+  const editable = current.editable && !readOnly
   return (
-    <section aria-labelledby="ad-groups-heading">
+    <section aria-labelledby="ad-groups-heading" className={css.section}>
       <h2 id="ad-groups-heading">Ad groups</h2>
-      {readOnly ? null : <p>{data.groups.length} ad groups</p>}
+      {current.banner ? <Banner kind="error">{current.banner}</Banner> : null}
+      {current.groups.map((g, i) => (
+        <GroupCard
+          key={g.working.key}
+          number={i + 1}
+          group={g}
+          data={current}
+          editable={editable && !g.readOnly}
+        />
+      ))}
+      {editable ? (
+        <fetcher.Form method="post" className={form.actions}>
+          <button type="submit" name="intent" value="adgroup-new" className={form.secondary}>
+            New Ad Group
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="adgroup-submit"
+            className={form.primary}
+            disabled={current.submitBlocked || fetcher.state !== 'idle'}
+          >
+            Submit
+          </button>
+        </fetcher.Form>
+      ) : null}
     </section>
   )
 }
+
+function GroupCard({
+  number,
+  group,
+  data,
+  editable,
+}: {
+  number: number
+  group: AdGroupView
+  data: AdGroupEditorData
+  editable: boolean
+}) {
+  const fetcher = useFetcher<Answer>({ key: FETCHER_KEY })
+  const w = group.working
+  const id = `adgroup-${w.key}`
+  const [nameError, setNameError] = useState<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const err = group.errors
+  const busy = fetcher.state !== 'idle'
+  const keywordTargeting = data.targetingType === 'Keyword'
+  const sampleKeywords = data.campaignClass === 'Privilege' ? 'sample-keywords-cpd' : 'sample-keywords'
+
+  // With JS, a radio change applies the match type at once (remapping the bids).
+  function onMatchChange(event: FormEvent<HTMLInputElement>) {
+    const formEl = event.currentTarget.form
+    if (!formEl) return
+    const body = new FormData(formEl)
+    body.set('intent', 'adgroup-match-type')
+    fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' })
+  }
+
+  const fieldError = (field: keyof AdGroupView['errors'], errorId: string) =>
+    err[field] ? (
+      <p id={errorId} className={list.fieldError} role="alert">
+        {err[field]}
+      </p>
+    ) : null
+  const tab = (value: string, label: string, active: boolean) => (
+    <button
+      type="submit"
+      name="intent"
+      value={value}
+      className={active ? `${form.secondary} ${css.tabActive}` : form.secondary}
+      aria-pressed={active}
+    >
+      {label}
+    </button>
+  )
+
+  return (
+    <details className={css.card} open={group.open}>
+      <summary className={css.summary}>
+        Ad Group - {number}
+        {w.name ? `: ${w.name}` : ''}
+      </summary>
+      <div className={css.body}>
+        {group.notice ? (
+          <Banner kind={group.processingStatus === 3 ? 'error' : 'info'}>{group.notice}</Banner>
+        ) : null}
+        {editable ? (
+          <fetcher.Form
+            method="post"
+            encType="multipart/form-data"
+            className={css.body}
+            aria-label={`Ad Group - ${number}`}
+          >
+            {/* The default button: Enter in a field saves the group (not the first tab). */}
+            <button
+              type="submit"
+              name="intent"
+              value="adgroup-save"
+              className={list.visuallyHidden}
+              tabIndex={-1}
+            >
+              Save ad group
+            </button>
+            <input type="hidden" name="adgroup-state" value={JSON.stringify(w)} />
+            {err.form ? <Banner kind="error">{err.form}</Banner> : null}
+            {group.info ? (
+              <p className={css.info} role="status">
+                {group.info}
+              </p>
+            ) : null}
+            <div className={form.field}>
+              <label htmlFor={`${id}-name`}>Ad group name</label>
+              <input
+                id={`${id}-name`}
+                name="adgroup-name"
+                className={form.input}
+                defaultValue={w.name}
+                maxLength={200}
+                aria-invalid={Boolean(err.name ?? nameError)}
+                aria-describedby={`${id}-name-error`}
+                onChange={(e) => {
+                  const value = e.currentTarget.value
+                  clearTimeout(timer.current)
+                  timer.current = setTimeout(() => setNameError(adGroupNameProblem(value)), 500)
+                }}
+              />
+              {nameError && !err.name ? (
+                <p id={`${id}-name-error`} className={list.fieldError} role="alert">
+                  {nameError}
+                </p>
+              ) : (
+                fieldError('name', `${id}-name-error`)
+              )}
+            </div>
+
+            <fieldset className={css.group}>
+              <legend className={css.legend}>Products</legend>
+              <div className={css.row}>
+                {tab('adgroup-tab-products-list', 'Enter list', w.productTab === 'list')}
+                {tab('adgroup-tab-products-upload', 'Upload', w.productTab === 'upload')}
+              </div>
+              {w.productTab === 'list' ? (
+                <div className={form.field}>
+                  <label htmlFor={`${id}-products`}>Product ids (comma, space or line separated)</label>
+                  <textarea
+                    id={`${id}-products`}
+                    name="adgroup-product-ids"
+                    className={css.textarea}
+                    defaultValue={group.values.productIds ?? ''}
+                    key={`p${w.products.length}`}
+                    aria-describedby={`${id}-products-error`}
+                  />
+                  {fieldError('productIds', `${id}-products-error`)}
+                  <div>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="adgroup-products-add"
+                      className={form.secondary}
+                    >
+                      Add products
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div className={form.field}>
+                  <label htmlFor={`${id}-product-file`}>Products CSV file</label>
+                  <input
+                    id={`${id}-product-file`}
+                    type="file"
+                    name="adgroup-product-file"
+                    accept=".csv"
+                    aria-describedby={`${id}-pfile-error`}
+                  />
+                  {fieldError('productFile', `${id}-pfile-error`)}
+                  <div className={css.row}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="adgroup-products-upload"
+                      className={form.secondary}
+                    >
+                      Upload
+                    </button>
+                    <a href="/files/sample-products.csv" download>
+                      Download sample
+                    </a>
+                  </div>
+                </div>
+              )}
+              {group.productProblems.length > 0 ? (
+                <ul aria-label="Refused products" className={list.fieldError}>
+                  {group.productProblems.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {fieldError('products', `${id}-selected-error`)}
+              {group.popup?.kind === 'productLimit' ? (
+                <div role="alertdialog" aria-labelledby={`${id}-limit`} className={css.dialog}>
+                  <p id={`${id}-limit`}>{MESSAGES.productLimit}</p>
+                  <div>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="adgroup-dismiss"
+                      className={form.primary}
+                      ref={focusOnMount}
+                    >
+                      Try Again
+                    </button>
+                  </div>
+                </div>
+              ) : null}
+              <ProductTable products={group.products} editable />
+            </fieldset>
+
+            {keywordTargeting ? (
+              <fieldset className={css.group}>
+                <legend className={css.legend}>Keyword targeting</legend>
+                <fieldset className={css.group}>
+                  <legend>Match type</legend>
+                  <div className={css.row}>
+                    {data.matchTypes.map((m) => (
+                      <label key={m.code}>
+                        <input
+                          type="radio"
+                          name="adgroup-match"
+                          value={m.code}
+                          defaultChecked={w.matchType === m.code}
+                          onChange={onMatchChange}
+                        />{' '}
+                        {m.label}
+                      </label>
+                    ))}
+                    <noscript>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="adgroup-match-type"
+                        className={form.secondary}
+                      >
+                        Apply match type
+                      </button>
+                    </noscript>
+                  </div>
+                </fieldset>
+                <div className={css.row} key={`k${w.keywords.length}`}>
+                  <div className={form.field}>
+                    <label htmlFor={`${id}-keyword`}>Keyword</label>
+                    <input
+                      id={`${id}-keyword`}
+                      name="adgroup-keyword"
+                      className={form.input}
+                      defaultValue={group.values.keyword ?? ''}
+                      maxLength={200}
+                      aria-describedby={`${id}-keyword-error`}
+                    />
+                  </div>
+                  <div className={form.field}>
+                    <label htmlFor={`${id}-bid`}>Bid (₹)</label>
+                    <input
+                      id={`${id}-bid`}
+                      name="adgroup-bid"
+                      className={form.input}
+                      inputMode="decimal"
+                      defaultValue={group.values.bid ?? ''}
+                      size={8}
+                    />
+                  </div>
+                  <button type="submit" name="intent" value="adgroup-keyword-add" className={form.secondary}>
+                    Add keyword
+                  </button>
+                </div>
+                {fieldError('keyword', `${id}-keyword-error`)}
+                {fieldError('keywords', `${id}-keywords-error`)}
+                <div className={css.row}>
+                  {tab('adgroup-tab-keywords-suggested', 'Suggested', w.keywordTab === 'suggested')}
+                  {tab('adgroup-tab-keywords-upload', 'Upload', w.keywordTab === 'upload')}
+                </div>
+                {w.keywordTab === 'suggested' ? (
+                  <Suggestions suggestions={group.suggestions} />
+                ) : (
+                  <div className={form.field}>
+                    <label htmlFor={`${id}-keyword-file`}>Keywords CSV file (Keyword,Bid)</label>
+                    <input
+                      id={`${id}-keyword-file`}
+                      type="file"
+                      name="adgroup-keyword-file"
+                      accept=".csv"
+                      aria-describedby={`${id}-kfile-error`}
+                    />
+                    {fieldError('keywordFile', `${id}-kfile-error`)}
+                    <div className={css.row}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="adgroup-keywords-upload"
+                        className={form.secondary}
+                      >
+                        Upload
+                      </button>
+                      <a href={`/files/${sampleKeywords}.csv`} download>
+                        Download sample
+                      </a>
+                    </div>
+                  </div>
+                )}
+                {group.popup?.kind === 'tooManyKeywords' ? (
+                  <div role="alertdialog" aria-labelledby={`${id}-many`} className={css.dialog}>
+                    <h3 id={`${id}-many`}>{MESSAGES.tooManyKeywordsTitle}</h3>
+                    <p>{MESSAGES.tooManyKeywords}</p>
+                    <input type="hidden" name="adgroup-pending" value={group.popup.pending} />
+                    <div className={css.row}>
+                      <button type="submit" name="intent" value="adgroup-dismiss" className={form.secondary}>
+                        Cancel
+                      </button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="adgroup-keywords-continue"
+                        className={form.primary}
+                        ref={focusOnMount}
+                      >
+                        Continue
+                      </button>
+                    </div>
+                  </div>
+                ) : null}
+                <KeywordTable keywords={w.keywords} editable />
+              </fieldset>
+            ) : null}
+            <div className={form.actions}>
+              <button
+                type="submit"
+                name="intent"
+                value="adgroup-save"
+                className={form.secondary}
+                disabled={busy}
+              >
+                Save ad group
+              </button>
+              {data.mayDelete && w.id !== null ? (
+                <button type="submit" name="intent" value="adgroup-delete" className={form.secondary}>
+                  Delete
+                </button>
+              ) : null}
+            </div>
+          </fetcher.Form>
+        ) : (
+          <>
+            <ProductTable products={group.products} editable={false} />
+            {keywordTargeting ? <KeywordTable keywords={w.keywords} editable={false} /> : null}
+          </>
+        )}
+      </div>
+    </details>
+  )
+}
+
+const ProductTable = memo(function ProductTable({
+  products,
+  editable,
+}: {
+  products: ProductRow[]
+  editable: boolean
+}) {
+  if (products.length === 0) return <p>No products selected.</p>
+  return (
+    <div className={list.tableWrap}>
+      <table className={list.table}>
+        <caption>
+          Selected products ({products.length}){' '}
+          <a
+            href={csvHref([
+              ['Product Id', 'Name', 'Price', 'Tag'],
+              ...products.map((p) => [p.productId, p.name, p.price, p.tag]),
+            ])}
+            download="selected_products.csv"
+          >
+            Download
+          </a>
+        </caption>
+        <thead>
+          <tr>
+            <th className={list.headCell}>Image</th>
+            <th className={list.headCell}>Name</th>
+            <th className={list.headNumeric}>Price</th>
+            <th className={list.headCell}>Tag</th>
+            {editable ? <th className={list.headCell}>Action</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((p) => (
+            <tr key={p.productId}>
+              <td className={list.cell}>
+                {p.imageUrl ? <img src={p.imageUrl} alt="" className={css.thumb} loading="lazy" /> : null}
+              </td>
+              <td className={list.cell}>
+                {p.name} ({p.productId})
+              </td>
+              <td className={list.numeric}>{money(p.price)}</td>
+              <td className={list.cell}>{p.tag}</td>
+              {editable ? (
+                <td className={list.cell}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`adgroup-products-remove:${p.productId}`}
+                    className={form.secondary}
+                    aria-label={`Remove product ${p.productId}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+})
+
+const KeywordTable = memo(function KeywordTable({
+  keywords,
+  editable,
+}: {
+  keywords: AdGroupView['working']['keywords']
+  editable: boolean
+}) {
+  if (keywords.length === 0) return <p>No keywords selected.</p>
+  return (
+    <div className={list.tableWrap}>
+      <table className={list.table}>
+        <caption>
+          Selected keywords ({keywords.length}){' '}
+          <a
+            href={csvHref([['Keyword', 'Bid'], ...keywords.map((k) => [k.keyword, k.bid_price])])}
+            download="selected_keywords.csv"
+          >
+            Download
+          </a>
+          {editable ? (
+            <>
+              {' '}
+              <button type="submit" name="intent" value="adgroup-keywords-clear" className={form.secondary}>
+                Remove all
+              </button>
+            </>
+          ) : null}
+        </caption>
+        <thead>
+          <tr>
+            <th className={list.headCell}>Keyword</th>
+            <th className={list.headCell}>Match type</th>
+            <th className={list.headNumeric}>Bid</th>
+            {editable ? <th className={list.headCell}>Action</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {keywords.map((k) => (
+            <tr key={k.keyword.toLowerCase()}>
+              <td className={list.cell}>{k.keyword}</td>
+              <td className={list.cell}>{MATCH_LABEL[k.match_type]}</td>
+              <td className={list.numeric}>{money(k.bid_price)}</td>
+              {editable ? (
+                <td className={list.cell}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`adgroup-keyword-remove:${k.keyword}`}
+                    className={form.secondary}
+                    aria-label={`Remove keyword ${k.keyword}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+})
+const MATCH_LABEL: Record<number, string> = { 0: 'Phrase', 1: 'Exact', 2: 'Broad' }
+
+const Suggestions = memo(function Suggestions({ suggestions }: { suggestions: SuggestionRow[] }) {
+  if (suggestions.length === 0) return <p>Add products to see suggested keywords.</p>
+  return (
+    <div className={list.tableWrap}>
+      <table className={list.table}>
+        <caption>
+          Suggested keywords{' '}
+          <a
+            href={csvHref([['Keyword', 'Bid'], ...suggestions.map((s) => [s.keyword, s.bid])])}
+            download="suggested_keywords.csv"
+          >
+            Download
+          </a>
+        </caption>
+        <thead>
+          <tr>
+            <th className={list.headCell}>Keyword</th>
+            <th className={list.headNumeric}>Suggested bid</th>
+            <th className={list.headCell}>Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {suggestions.map((s) => (
+            <tr key={s.keyword}>
+              <td className={list.cell}>{s.keyword}</td>
+              <td className={list.numeric}>{money(s.bid)}</td>
+              <td className={list.cell}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`adgroup-suggestion-add:${s.keyword}`}
+                  className={form.secondary}
+                  aria-label={`Add keyword ${s.keyword}`}
+                >
+                  Add
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+})

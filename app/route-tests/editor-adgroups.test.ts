@@ -1,0 +1,358 @@
+// The editor's ad-group section through adGroupAction against the in-process test platform: each §5
+// ad-group, product and keyword message provoked by its intent (table-driven), typed values kept on a
+// refusal, Broad refused for a SELLER, another seller's products refused, saving once complete,
+// the busy notice, and Submit back to the list with a flash (decision 030).
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encodeBase64Text } from '../../platform/contracts/campaign-editor'
+import { MESSAGES } from '../../platform/rules/campaign-editor'
+import { addDays, istDate } from '../../platform/rules/time'
+import { type CurrentUser, requireUser } from '../guard.server'
+import {
+  type AdGroupEditorData,
+  type AdGroupWorking,
+  adGroupAction,
+  type EditorCampaign,
+  loadAdGroupEditor,
+} from '../models/adgroup-editor.server'
+import { ROUTES } from '../route-table'
+import { createRouteHarness, type RouteHarness } from '../testing/route-harness'
+
+const SELLER = 100001
+let h: RouteHarness
+let user: CurrentUser
+let campaign: EditorCampaign
+let own: number[]
+let foreign: number[]
+
+const working = (over: Partial<AdGroupWorking> = {}): AdGroupWorking => ({
+  key: 'new-1',
+  id: null,
+  name: 'Shoes group',
+  products: [],
+  keywords: [],
+  matchType: null,
+  productTab: 'list',
+  keywordTab: 'suggested',
+  ...over,
+})
+
+async function post(
+  fields: Record<string, string | File>,
+  over: { campaign?: Partial<EditorCampaign>; state?: AdGroupWorking } = {},
+) {
+  const formData = new FormData()
+  formData.set('adgroup-state', JSON.stringify(over.state ?? working()))
+  for (const [k, v] of Object.entries(fields)) formData.set(k, v)
+  const request = new Request(`http://console.test/create-campaign?id=${campaign.id}`, { method: 'POST' })
+  const response = await adGroupAction(request, formData, h.context(), user, {
+    ...campaign,
+    ...over.campaign,
+  })
+  const text = await response.text()
+  const data = text ? (JSON.parse(text) as { adGroupEditor: AdGroupEditorData }) : null
+  return { status: response.status, location: response.headers.get('Location'), data: data?.adGroupEditor }
+}
+/** The group the answer shows for the posted working copy (the open one). */
+const groupOf = (data: AdGroupEditorData | undefined) =>
+  data?.groups.find((g) => g.open) ?? data?.groups.at(-1)
+
+beforeAll(async () => {
+  h = await createRouteHarness()
+  const cookie = await h.cookieFor('seller@example.com')
+  user = await requireUser(h.request('/create-campaign', { cookie }), h.context(), ROUTES.createCampaign)
+  const today = istDate(h.t.deps.now())
+  const body = {
+    name: encodeBase64Text('Ad group test'),
+    targetingType: 'Keyword',
+    ad_format_type: 1,
+    isPDP: false,
+    isPrivileged: false,
+    new_revenue_type: 2,
+    sellerid: SELLER,
+    budget_total_limit: 100_000,
+    budget_daily_limit: -1,
+    budget_pacing: 1,
+    pincodeFilter: 'ALL',
+    pincodes: [],
+    start_time: new Date(`${addDays(today, 1)}T00:00:00+05:30`).toISOString(),
+    expire_time: new Date(`${addDays(today, 10)}T00:00:00+05:30`).toISOString(),
+  }
+  const created = await h.t.post('/ads/ad-inventory/v1/campaign/create?action=save', body, {
+    token: user.session.token,
+  })
+  const saved = (await created.json()) as {
+    data: { id: number; jmcampaign_id: number; state: number | null }
+  }
+  expect(created.status).toBe(200)
+  campaign = {
+    id: saved.data.id,
+    jmcampaignId: saved.data.jmcampaign_id,
+    sellerId: SELLER,
+    campaignClass: 'Sponsored',
+    targetingType: 'Keyword',
+    state: saved.data.state,
+    totalBudget: 1000,
+    dailyBudget: -1,
+  }
+  const rows = await h.t.db.execute(
+    sql`select p.product_id as id from products p join product_sellers s on s.product_id = p.product_id
+        where s.seller_id = ${SELLER} and p.category_level0 is not null and p.category_level1 is not null
+        and p.category_level2 is not null and p.category_level3 is not null order by 1 limit 60`,
+  )
+  own = (rows.rows as { id: number | string }[]).map((r) => Number(r.id))
+  const others = await h.t.db.execute(
+    sql`select p.product_id as id from products p where p.product_id not in
+        (select product_id from product_sellers where seller_id = ${SELLER}) order by 1 limit 2`,
+  )
+  foreign = (others.rows as { id: number | string }[]).map((r) => Number(r.id))
+  expect(own.length).toBeGreaterThanOrEqual(51)
+  expect(foreign.length).toBe(2)
+})
+afterAll(async () => {
+  await h?.close()
+})
+
+describe('ad group name (§5)', () => {
+  it.each([
+    ['', MESSAGES.adGroupNameRequired],
+    ['Shoes, socks', MESSAGES.adGroupNameChars],
+    ['50% off', MESSAGES.adGroupNameChars],
+  ])('%j → %s, the name kept', async (name, message) => {
+    const answer = await post({ intent: 'adgroup-name', 'adgroup-name': name })
+    expect(answer.status).toBe(400)
+    expect(groupOf(answer.data)?.errors.name).toBe(message)
+    expect(groupOf(answer.data)?.working.name).toBe(name)
+  })
+})
+
+describe('products (§5)', () => {
+  it.each([
+    ['letters only', 'abc, def'],
+    ['another seller’s products', 'FOREIGN'],
+  ])('%s → No valid products found, the typed ids kept', async (_, typed) => {
+    const text = typed === 'FOREIGN' ? foreign.join(', ') : typed
+    const answer = await post({ intent: 'adgroup-products-add', 'adgroup-product-ids': text })
+    const group = groupOf(answer.data)
+    expect(answer.status).toBe(400)
+    expect(group?.errors.productIds).toBe(MESSAGES.noValidProducts)
+    expect(group?.values.productIds).toBe(text)
+    expect(group?.working.products).toEqual([])
+    if (typed === 'FOREIGN')
+      expect(group?.productProblems).toEqual(
+        foreign.map((id) => `The seller or brand does not own the product ${id}`),
+      )
+  })
+
+  it('an unknown id is refused with its verification message; the valid ones are added', async () => {
+    const answer = await post({
+      intent: 'adgroup-products-add',
+      'adgroup-product-ids': `${own[0]} 999999999`,
+    })
+    const group = groupOf(answer.data)
+    expect(answer.status).toBe(200)
+    expect(group?.working.products).toEqual([own[0]])
+    expect(group?.productProblems).toEqual(['Invalid product id 999999999'])
+    expect(group?.products[0]).toMatchObject({ productId: own[0], tag: expect.stringMatching(/^[13]P$/) })
+  })
+
+  it('more than 50 opens the product-limit popup and keeps the list', async () => {
+    const text = own.slice(0, 51).join('\n')
+    const answer = await post({ intent: 'adgroup-products-add', 'adgroup-product-ids': text })
+    expect(answer.status).toBe(400)
+    expect(groupOf(answer.data)?.popup).toEqual({ kind: 'productLimit' })
+    expect(groupOf(answer.data)?.values.productIds).toBe(text)
+  })
+
+  it.each([
+    ['ids.txt', '1,2', MESSAGES.fileFormatIncorrect],
+    ['ids.csv', 'Product Id\nabc', MESSAGES.invalidCsv],
+  ])('upload %s → %s', async (name, content, message) => {
+    const answer = await post({
+      intent: 'adgroup-products-upload',
+      'adgroup-product-file': new File([content], name, { type: 'text/csv' }),
+    })
+    expect(answer.status).toBe(400)
+    expect(groupOf(answer.data)?.errors.productFile?.startsWith(message)).toBe(true)
+  })
+
+  it('a CSV of 60 keeps the first 50 and raises the popup', async () => {
+    const answer = await post({
+      intent: 'adgroup-products-upload',
+      'adgroup-product-file': new File([`Product Id\n${own.slice(0, 60).join('\n')}`], 'p.csv'),
+    })
+    const group = groupOf(answer.data)
+    expect(group?.working.products).toEqual(own.slice(0, 50))
+    expect(group?.popup).toEqual({ kind: 'productLimit' })
+  })
+})
+
+describe('keywords (§5)', () => {
+  const exact = { 'adgroup-match': '1' }
+  it.each([
+    ['no match type', { 'adgroup-keyword': 'shoes', 'adgroup-bid': '5' }, MESSAGES.selectMatchType, {}],
+    ['bid 0', { ...exact, 'adgroup-keyword': 'shoes', 'adgroup-bid': '0' }, MESSAGES.requiredBidPrice, {}],
+    ['no bid', { ...exact, 'adgroup-keyword': 'shoes', 'adgroup-bid': '' }, MESSAGES.requiredBidPrice, {}],
+    [
+      'bid over the total budget',
+      { ...exact, 'adgroup-keyword': 'shoes', 'adgroup-bid': '1000.01' },
+      MESSAGES.keywordBidOverTotal,
+      {},
+    ],
+    [
+      'bid over the daily budget',
+      { ...exact, 'adgroup-keyword': 'shoes', 'adgroup-bid': '60' },
+      MESSAGES.keywordBidOverDaily,
+      { dailyBudget: 50 },
+    ],
+    ['no keyword', { ...exact, 'adgroup-keyword': ' ', 'adgroup-bid': '5' }, MESSAGES.requiredField, {}],
+  ])('%s → its message, keyword and bid kept', async (_, fields, message, over) => {
+    const answer = await post({ intent: 'adgroup-keyword-add', ...fields }, { campaign: over })
+    const group = groupOf(answer.data)
+    expect(answer.status).toBe(400)
+    expect(group?.errors.keyword).toBe(message)
+    expect(group?.values).toEqual({ keyword: fields['adgroup-keyword'], bid: fields['adgroup-bid'] })
+    expect(group?.working.keywords).toEqual([])
+  })
+
+  it('Broad is refused for a SELLER (OPS and SUPERADMIN only)', async () => {
+    const broad = await post({ intent: 'adgroup-match-type', 'adgroup-match': '2' })
+    expect(broad.status).toBe(400)
+    expect(groupOf(broad.data)?.errors.keywords).toBe(MESSAGES.selectMatchType)
+    const add = await post({
+      intent: 'adgroup-keyword-add',
+      'adgroup-match': '2',
+      'adgroup-keyword': 'a',
+      'adgroup-bid': '5',
+    })
+    expect(groupOf(add.data)?.errors.keyword).toBe(MESSAGES.selectMatchType)
+    expect(broad.data?.matchTypes.map((m) => m.label)).toEqual(['Exact', 'Phrase'])
+  })
+
+  it('a case-insensitive duplicate updates the bid (2 decimals) instead of adding', async () => {
+    const state = working({
+      keywords: [{ keyword: 'Running Shoes', match_type: 1, bid_price: 5 }],
+      matchType: 1,
+    })
+    const answer = await post(
+      { intent: 'adgroup-keyword-add', ...exact, 'adgroup-keyword': 'running shoes', 'adgroup-bid': '7.456' },
+      { state },
+    )
+    expect(groupOf(answer.data)?.working.keywords).toEqual([
+      { keyword: 'Running Shoes', match_type: 1, bid_price: 7.46 },
+    ])
+  })
+
+  it('a match-type change remaps the bids: Phrase takes the first bid', async () => {
+    const state = working({
+      matchType: 1,
+      keywords: [
+        { keyword: 'a', match_type: 1, bid_price: 5 },
+        { keyword: 'b', match_type: 1, bid_price: 9 },
+      ],
+    })
+    const answer = await post({ intent: 'adgroup-match-type', 'adgroup-match': '0' }, { state })
+    expect(groupOf(answer.data)?.working.keywords.map((k) => [k.match_type, k.bid_price])).toEqual([
+      [0, 5],
+      [0, 5],
+    ])
+  })
+
+  const many = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => ({ keyword: `kw ${from + i}`, match_type: 1 as const, bid_price: 2 }))
+
+  it('the 501st keyword → Maximum 500 keywords allowed !', async () => {
+    const state = working({ matchType: 1, keywords: many(500) })
+    const answer = await post(
+      { intent: 'adgroup-keyword-add', ...exact, 'adgroup-keyword': 'one more', 'adgroup-bid': '3' },
+      { state },
+    )
+    expect(groupOf(answer.data)?.errors.keyword).toBe(MESSAGES.maxKeywords)
+    expect(groupOf(answer.data)?.working.keywords).toHaveLength(500)
+  })
+
+  it('a CSV over 500 opens Too Many Keywords Uploaded; Continue keeps the first 500', async () => {
+    const csv = `Keyword,Bid\n${Array.from({ length: 502 }, (_, i) => `word ${i},3`).join('\n')}`
+    const answer = await post({
+      intent: 'adgroup-keywords-upload',
+      ...exact,
+      'adgroup-keyword-file': new File([csv], 'k.csv'),
+    })
+    const popup = groupOf(answer.data)?.popup
+    expect(popup?.kind).toBe('tooManyKeywords')
+    const pending = popup?.kind === 'tooManyKeywords' ? popup.pending : ''
+    const go = await post({ intent: 'adgroup-keywords-continue', ...exact, 'adgroup-pending': pending })
+    expect(groupOf(go.data)?.working.keywords).toHaveLength(500)
+    expect(groupOf(go.data)?.working.keywords[0]).toEqual({ keyword: 'word 0', match_type: 1, bid_price: 3 })
+  })
+
+  it.each([
+    ['no match type', {}, 'k.csv', 'Keyword,Bid\nshoes,3', MESSAGES.selectMatchType, 0],
+    ['not a .csv', exact, 'k.xlsx', 'Keyword,Bid\nshoes,3', MESSAGES.fileFormatIncorrect, 0],
+    ['bad header', exact, 'k.csv', 'Word,Price\nshoes,3', MESSAGES.invalidCsv, 0],
+    [
+      'over the cap with the group’s own',
+      exact,
+      'k.csv',
+      'Keyword,Bid\nshoes,3\nsocks,3',
+      MESSAGES.maxKeywordsUpload,
+      499,
+    ],
+  ])('upload with %s → its message', async (_, fields, name, content, message, existing) => {
+    const state = working({ matchType: null, keywords: many(existing) })
+    const answer = await post(
+      { intent: 'adgroup-keywords-upload', ...fields, 'adgroup-keyword-file': new File([content], name) },
+      { state },
+    )
+    expect(answer.status).toBe(400)
+    expect(groupOf(answer.data)?.errors.keywordFile?.startsWith(message)).toBe(true)
+  })
+
+  it('Remove and Remove all', async () => {
+    const state = working({ matchType: 1, keywords: many(3) })
+    const one = await post({ intent: 'adgroup-keyword-remove:KW 1' }, { state })
+    expect(groupOf(one.data)?.working.keywords.map((k) => k.keyword)).toEqual(['kw 0', 'kw 2'])
+    const all = await post({ intent: 'adgroup-keywords-clear' }, { state })
+    expect(groupOf(all.data)?.working.keywords).toEqual([])
+  })
+})
+
+describe('saving, the busy notice and Submit', () => {
+  it('saves the group once complete, then Submit goes back to the list with a flash', async () => {
+    const withProducts = await post({
+      intent: 'adgroup-products-add',
+      'adgroup-product-ids': `${own[0]},${own[1]}`,
+    })
+    const afterProducts = groupOf(withProducts.data)!
+    expect(afterProducts.working.id).toBeNull() // no keywords yet: Keyword targeting needs one
+    expect(afterProducts.suggestions.length).toBeGreaterThan(0)
+    const suggestion = afterProducts.suggestions[0]!
+    const added = await post(
+      { intent: `adgroup-suggestion-add:${suggestion.keyword}`, 'adgroup-match': '1' },
+      { state: afterProducts.working },
+    )
+    const saved = groupOf(added.data)!
+    expect(added.status).toBe(200)
+    expect(saved.working.keywords).toEqual([
+      { keyword: suggestion.keyword, match_type: 1, bid_price: suggestion.bid },
+    ])
+    expect(saved.working.id).toEqual(expect.any(Number))
+
+    const loaded = await loadAdGroupEditor(h.request('/create-campaign'), h.context(), user, campaign)
+    expect(loaded.groups.map((g) => [g.working.id, g.working.products])).toEqual([
+      [saved.working.id, [own[0], own[1]]],
+    ])
+    expect(loaded.mayDelete).toBe(false)
+
+    const submitted = await post({ intent: 'adgroup-submit' })
+    expect(submitted.status).toBe(302)
+    expect(submitted.location).toBe('/campaigns')
+
+    const busy = await loadAdGroupEditor(h.request('/create-campaign'), h.context(), user, campaign)
+    expect(busy.groups[0]?.notice).toBe('This AdGroup is currently in Pending state')
+    expect(busy.groups[0]?.readOnly).toBe(true)
+    const refused = await post({ intent: 'adgroup-keywords-clear' }, { state: busy.groups[0]!.working })
+    expect(refused.status).toBe(409)
+    expect(refused.data?.banner).toBe('This AdGroup is currently in Pending state')
+  })
+})
