@@ -100,12 +100,12 @@ beforeAll(async () => {
         where s.seller_id = ${SELLER} and p.category_level0 is not null and p.category_level1 is not null
         and p.category_level2 is not null and p.category_level3 is not null order by 1 limit 60`,
   )
-  own = (rows.rows as { id: number | string }[]).map((r) => Number(r.id))
+  own = ((rows as { rows: unknown[] }).rows as { id: number | string }[]).map((r) => Number(r.id))
   const others = await h.t.db.execute(
     sql`select p.product_id as id from products p where p.product_id not in
         (select product_id from product_sellers where seller_id = ${SELLER}) order by 1 limit 2`,
   )
-  foreign = (others.rows as { id: number | string }[]).map((r) => Number(r.id))
+  foreign = ((others as { rows: unknown[] }).rows as { id: number | string }[]).map((r) => Number(r.id))
   expect(own.length).toBeGreaterThanOrEqual(51)
   expect(foreign.length).toBe(2)
 })
