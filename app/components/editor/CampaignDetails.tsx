@@ -239,7 +239,7 @@ export function CampaignDetailsForm({
             defaultChecked={v.lifetime}
             disabled={settings.lifetimeDisabled}
           />
-          Lifetime (no end date)
+          Lifetime
         </label>
       </fieldset>
 
