@@ -1,0 +1,96 @@
+// The editor's ad-group section (spec campaigns §2 "Ad group", §4, §5; decision 030), JavaScript on and
+// off: on a draft made through step one, a SELLER adds products by list and by CSV, adds a suggested and
+// an uploaded keyword, removes one, and submits: back on the list with the flash.
+import { buildCatalog } from '../../platform/db/seed/catalog'
+import { DEMO_SEED } from '../../platform/db/seed/index'
+import { Random } from '../../platform/db/seed/random'
+import { addDays, istDate } from '../../platform/rules/time'
+import { expect, test } from './fixtures'
+
+const today = istDate(new Date())
+const unique = () => `${test.info().project.name} ${Date.now()}`.replace(/-/g, ' ')
+
+/** Seller 100001's products that have suggested keywords, as the demo seed builds them (ids do not depend on the clock). */
+function ownProducts(): number[] {
+  const catalog = buildCatalog(Random.derived(DEMO_SEED, 'catalog'), new Date())
+  const keyworded = new Set(catalog.productKeywordRows.map((r) => r.productId))
+  return catalog.productSellerRows
+    .filter((r) => r.sellerId === 100001 && keyworded.has(r.productId))
+    .map((r) => r.productId)
+    .slice(0, 3)
+}
+
+test.beforeEach(async ({ signInAs }) => {
+  await signInAs('seller@example.com', { sellerId: 100001 })
+})
+
+test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, remove) and submits', async ({
+  page,
+}) => {
+  const [first, second, third] = ownProducts()
+  const name = `Ad Groups ${unique()}`
+  await page.goto('/create-campaign?class=Sponsored')
+  await page.getByLabel('Campaign name').fill(name)
+  await page.getByLabel('Start date').fill(addDays(today, 1))
+  await page.getByLabel('End date').fill(addDays(today, 30))
+  await page.getByLabel('Keyword').check()
+  await page.getByLabel('Total budget (₹)').fill('5000')
+  await page.getByRole('button', { name: 'Save & continue' }).click()
+  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+
+  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  const products = card.getByRole('group', { name: 'Products' })
+  const keywords = card.getByRole('group', { name: 'Keyword targeting' })
+  await expect(card).toBeVisible()
+  await card.getByLabel('Ad group name').fill('Shoes group')
+
+  // Products by list: a foreign id is refused with its message, the valid one is added.
+  await card.getByLabel(/Product ids/).fill(`${first}, 999999999`)
+  await card.getByRole('button', { name: 'Add products' }).click()
+  await expect(card.getByText('Invalid product id 999999999')).toBeVisible()
+  await expect(card.getByRole('cell', { name: new RegExp(`\\(${first}\\)`) })).toBeVisible()
+  await expect(card.getByLabel('Ad group name')).toHaveValue('Shoes group')
+
+  // Products by CSV.
+  await products.getByRole('button', { name: 'Upload', exact: true }).click()
+  await products.getByLabel('Products CSV file').setInputFiles({
+    name: 'products.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Product Id\n${second}\n${third}\n`),
+  })
+  await products.getByRole('button', { name: 'Upload', exact: true }).last().click()
+  await expect(card.getByRole('cell', { name: new RegExp(`\\(${third}\\)`) })).toBeVisible()
+  await expect(card.getByText('Selected products (3)')).toBeVisible()
+
+  // A suggested keyword, with Exact match.
+  await card.getByLabel('Exact').check()
+  await page.waitForLoadState('networkidle')
+  const add = card.getByRole('button', { name: /^Add keyword / }).first()
+  const suggested = ((await add.getAttribute('aria-label')) ?? '').replace('Add keyword ', '')
+  await add.click()
+  await expect(card.getByRole('button', { name: `Remove keyword ${suggested}` })).toBeVisible()
+
+  // Uploaded keywords.
+  await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
+  await keywords.getByLabel(/Keywords CSV file/).setInputFiles({
+    name: 'keywords.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Keyword,Bid\nrunning shoes,4.5\ntrail shoes,3\n'),
+  })
+  await keywords.getByRole('button', { name: 'Upload', exact: true }).last().click()
+  await expect(card.getByText('Selected keywords (3)')).toBeVisible()
+
+  // Remove one.
+  await card.getByRole('button', { name: 'Remove keyword trail shoes' }).click()
+  await expect(card.getByText('Selected keywords (2)')).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Remove keyword trail shoes' })).toHaveCount(0)
+
+  // Saved as a draft: a reload shows the group as it was left.
+  await page.reload()
+  await expect(page.getByText('Ad Group - 1: Shoes group')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page).toHaveURL(/\/campaigns$/)
+  await expect(page.getByText('Campaign submitted')).toBeVisible()
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
+})
