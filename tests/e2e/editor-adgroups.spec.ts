@@ -88,6 +88,11 @@ test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, r
   // Saved as a draft: a reload shows the group as it was left.
   await page.reload()
   await expect(page.getByText('Ad Group - 1: Shoes group')).toBeVisible()
+  // The section with its tables fits 360 px without sideways scroll.
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expect(card.getByText('Selected keywords (2)')).toBeVisible()
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
 
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page).toHaveURL(/\/campaigns$/)
