@@ -356,3 +356,51 @@ describe('saving, the busy notice and Submit', () => {
     expect(refused.data?.banner).toBe('This AdGroup is currently in Pending state')
   })
 })
+
+describe('groups: New Ad Group, Delete, Privilege, category levels', () => {
+  it('New Ad Group adds an empty card; Delete is offered and works only while more than one group is saved', async () => {
+    const fresh = await post({ intent: 'adgroup-new' })
+    expect(fresh.data?.groups.at(-1)?.working).toMatchObject({ id: null, name: '', products: [] })
+    // A second saved group (the first was submitted above and is busy: make one more campaign's worth).
+    const second = await post(
+      { intent: 'adgroup-keyword-add', 'adgroup-match': '1', 'adgroup-keyword': 'socks', 'adgroup-bid': '2' },
+      { state: working({ key: 'new-2', name: 'Socks', products: [own[5]!] }) },
+    )
+    const secondId = groupOf(second.data)?.working.id
+    expect(secondId).toEqual(expect.any(Number))
+    expect(second.data?.mayDelete).toBe(true)
+    const deleted = await post({ intent: 'adgroup-delete' }, { state: working({ id: secondId! }) })
+    expect(deleted.status).toBe(200)
+    expect(deleted.data?.groups.map((g) => g.working.id)).not.toContain(secondId)
+    expect(deleted.data?.mayDelete).toBe(false)
+  })
+
+  it('a SELLER on a Privilege campaign may not change ad groups, and Submit is blocked', async () => {
+    const view = await loadAdGroupEditor(h.request('/create-campaign'), h.context(), user, {
+      ...campaign,
+      campaignClass: 'Privilege',
+    })
+    expect(view.editable).toBe(false)
+    expect(view.submitBlocked).toBe(true)
+    const refused = await post(
+      { intent: 'adgroup-keywords-clear' },
+      { campaign: { campaignClass: 'Privilege' } },
+    )
+    expect(refused.status).toBe(403)
+  })
+
+  it("Category targeting: a product without level 3 → Category level doesn't exists for the product {id}", async () => {
+    // The seed gives every product its levels; this file's own database copy loses one.
+    const id = own[59]!
+    await h.t.db.execute(sql`update products set category_level3 = null where product_id = ${id}`)
+    const answer = await post(
+      { intent: 'adgroup-products-add', 'adgroup-product-ids': String(id) },
+      { campaign: { targetingType: 'Category' } },
+    )
+    expect(groupOf(answer.data)?.productProblems).toEqual([
+      `Category level doesn't exists for the product ${id}`,
+    ])
+    expect(groupOf(answer.data)?.errors.productIds).toBe(MESSAGES.noValidProducts)
+    expect(groupOf(answer.data)?.values.productIds).toBe(String(id))
+  })
+})
