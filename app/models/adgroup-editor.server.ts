@@ -393,8 +393,11 @@ async function applyIntent(
     case 'adgroup-save':
     case 'adgroup-name':
       return done(w)
-    case 'adgroup-dismiss':
-      return { view, save: false, status: 200 }
+    case 'adgroup-dismiss': {
+      // Try Again / Cancel close the dialog; the typed ids stay for the next try.
+      const typed = text(formData, 'adgroup-product-ids')
+      return { view: { ...view, values: typed ? { productIds: typed } : {} }, save: false, status: 200 }
+    }
     case 'adgroup-tab-products-list':
     case 'adgroup-tab-products-upload':
       return {

@@ -162,6 +162,9 @@ describe('products (§5)', () => {
     expect(answer.status).toBe(400)
     expect(groupOf(answer.data)?.popup).toEqual({ kind: 'productLimit' })
     expect(groupOf(answer.data)?.values.productIds).toBe(text)
+    const again = await post({ intent: 'adgroup-dismiss', 'adgroup-product-ids': text })
+    expect(groupOf(again.data)?.popup).toBeNull()
+    expect(groupOf(again.data)?.values.productIds).toBe(text)
   })
 
   it.each([
