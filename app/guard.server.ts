@@ -4,7 +4,7 @@ import type { SessionInfo } from '../platform/contracts/auth'
 import { actsForItself, type Role } from '../platform/rules/roles'
 import { authApi } from './models/auth.server'
 import type { UpstreamResult } from './models/upstream.server'
-import { homePath, menuFor, ROUTES } from './route-table'
+import { homePath, menuFor, ROUTES, selectAccountPath } from './route-table'
 import { type ConsoleSession, destroySession, readSession } from './session.server'
 
 /** What a route asks of the visitor. Every entry of the route table (app/route-table.ts) is one. */
@@ -111,6 +111,7 @@ export function shellUser(user: CurrentUser) {
     sellerId: user.sellerId,
     sellerName: actsForItself(user.role) ? null : (user.session.sellerName ?? null),
     home: homePath(user.role, user.sellerId),
+    switchTo: selectAccountPath(user.role),
     menu: menuFor(user.role),
   }
 }

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { projectPath } from '../platform/paths'
+import { LOGIN_PATH } from './components/Shell'
 import { ADMIN_ROLES, type Role, Roles, routePrefix } from '../platform/rules/roles'
 import {
   entryAt,
@@ -144,5 +145,11 @@ describe('the route table', () => {
     expect(entryAt('/campaigns/class')?.id).toBe('campaignClass')
     expect(entryAt('/')?.id).toBe('login')
     expect(entryAt('/no/such/page')).toBeUndefined()
+  })
+})
+
+describe('the shell outside the route table', () => {
+  it("writes Login's path as the table has it (the shell keeps the table out of the browser bundle)", () => {
+    expect(LOGIN_PATH).toBe(ROUTES.login.path)
   })
 })

@@ -1,7 +1,8 @@
 import { Form, NavLink, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { type Role, roleLabel } from '../../platform/rules/roles'
-import { type MenuEntry, ROUTES, selectAccountPath } from '../route-table'
+// Types only: the route table stays out of the browser bundle (the loader hands the shell its paths).
+import type { MenuEntry } from '../route-table'
 import { skipLink } from '../styles/global.css'
 import { ErrorMessage } from './ErrorMessage'
 import * as styles from './shell.css'
@@ -15,11 +16,16 @@ export type ShellUser = {
   /** Where Login sends this user (homePath): the error pages' way back. */
   home: string
   menu: MenuEntry[]
+  /** The account-selection page of this role (the header's Switch), or null for a seller or brand. */
+  switchTo: string | null
 }
+
+/** Login (route table `login`), written here so the route table stays out of the browser bundle. */
+export const LOGIN_PATH = '/'
 
 export function Header({ user }: { user: ShellUser }) {
   // The roles that pick which advertiser they work for have an account-selection page: Switch goes there.
-  const switchTo = selectAccountPath(user.role)
+  const { switchTo } = user
   return (
     <header className={styles.header}>
       <span className={styles.brand}>Ad Console</span>
@@ -116,7 +122,7 @@ export function ShellErrorBoundary({ layout }: { layout: ShellLayoutId }) {
   if (!data?.user) {
     return (
       <PlainPage>
-        <ErrorMessage error={error} back={ROUTES.login.path} />
+        <ErrorMessage error={error} back={LOGIN_PATH} />
       </PlainPage>
     )
   }
