@@ -1,6 +1,7 @@
 // The editor's ad-group section (spec campaigns §2 "Ad group", §4, §5; decision 030), JavaScript on and
 // off: on a draft made through step one, a SELLER adds products by list and by CSV, adds a suggested and
 // an uploaded keyword, removes one, and submits: back on the list with the flash.
+import AxeBuilder from '@axe-core/playwright'
 import { buildCatalog } from '../../platform/db/seed/catalog'
 import { DEMO_SEED } from '../../platform/db/seed/index'
 import { Random } from '../../platform/db/seed/random'
@@ -93,6 +94,16 @@ test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, r
   await expect(card.getByText('Selected keywords (2)')).toBeVisible()
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
+  // The section passes axe (WCAG 2.2 AA): no serious or critical violation (axe runs in the page: JS on).
+  if (test.info().project.name === 'js-on') {
+    const axe = await new AxeBuilder({ page })
+      .include('section[aria-labelledby="ad-groups-heading"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([])
+  }
 
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page).toHaveURL(/\/campaigns$/)
