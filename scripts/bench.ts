@@ -4,7 +4,9 @@
 // page, with autocannon on loopback; server memory after the load. Then the campaign list of one
 // advertiser with 10,000 campaigns × 90 days of facts (scripts/bench/big-advertiser.ts), through the
 // console page and the platform call: first request, requests/s, p50/p99 latency and the server's own
-// per-request time (its log lines).
+// per-request time (its log lines). Then the campaign editor with 50 products and 500 keywords in
+// Debian's Chromium (scripts/bench-editor.ts; `--only=editor` runs only that): JavaScript served, HTML,
+// time to hydrate, and keystroke latency at 4× CPU slowdown.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -25,9 +27,11 @@ import {
   ONE_PERCENT_SEARCH,
   openBenchData,
 } from './bench/big-advertiser'
+import { editorBench, editorBenchData } from './bench-editor'
 import { percentile, ServerLog } from './bench/server-log'
 
-// `npm run bench -- --only=js`: only the JavaScript per route, from the last `npm run build` (seconds).
+// `npm run bench -- --only=js`: only the JavaScript per route, from the last `npm run build` (seconds);
+// `--only=editor`: only the editor in the browser (the bench data, a server, Chromium).
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -304,14 +308,14 @@ function printErrors(lines: string[]) {
 }
 
 async function main() {
-  if (ONLY !== undefined && ONLY !== 'js')
-    throw new Error(`--only=${ONLY}: the only part that runs alone is js`)
+  if (ONLY !== undefined && ONLY !== 'js' && ONLY !== 'editor')
+    throw new Error(`--only=${ONLY}: the parts that run alone are js and editor`)
   if (ONLY !== 'js' && !existsSync(projectPath('build/server/index.js'))) {
     console.log('building…')
     spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
   }
 
-  printBundleSizes()
+  if (ONLY !== 'editor') printBundleSizes()
   if (ONLY === 'js') return
 
   // A seeded database on disk with the big advertiser, and signed-in sessions of two sellers.
@@ -325,33 +329,48 @@ async function main() {
   const seller = demoUsers.find((u) => u.email === 'seller@example.com')!
   process.env.SESSION_SECRET = SECRET
   process.env.COOKIE_SECURE = 'false'
-  const { cookie } = await signIn(data.handle.db, seller)
+  const sellerSession = await signIn(data.handle.db, seller)
+  const { cookie } = sellerSession
   const bigSession = await signIn(data.handle.db, BIG_SELLER)
+  const editorData = await editorBenchData(data.handle.db)
   await data.handle.close()
 
   const port = await freePort()
   const { child, readyMs, serverLog } = await startServer(dataDir, port)
-  const firstPage = performance.now()
-  const first = await fetch(`http://127.0.0.1:${port}/campaigns`, { headers: { cookie } })
-  await first.text()
-  console.log(`\nServer cold start (existing PGlite data dir) to healthy: ${readyMs.toFixed(0)} ms`)
-  console.log(
-    `First signed-in page after start: ${(performance.now() - firstPage).toFixed(0)} ms (status ${first.status})`,
-  )
-  console.log(`Server RSS after start: ${rssMiB(child.pid!).toFixed(0)} MiB`)
+  try {
+    if (ONLY !== 'editor') {
+      const firstPage = performance.now()
+      const first = await fetch(`http://127.0.0.1:${port}/campaigns`, { headers: { cookie } })
+      await first.text()
+      console.log(`\nServer cold start (existing PGlite data dir) to healthy: ${readyMs.toFixed(0)} ms`)
+      console.log(
+        `First signed-in page after start: ${(performance.now() - firstPage).toFixed(0)} ms (status ${first.status})`,
+      )
+      console.log(`Server RSS after start: ${rssMiB(child.pid!).toFixed(0)} MiB`)
 
-  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback`)
-  await printLoad('GET /healthz', `http://127.0.0.1:${port}/healthz`)
-  await printLoad('GET /campaigns (signed-in SELLER)', `http://127.0.0.1:${port}/campaigns`, { cookie })
-  console.log(`Server RSS after load: ${rssMiB(child.pid!).toFixed(0)} MiB`)
-  printErrors(serverLog.take().errors)
+      console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback`)
+      await printLoad('GET /healthz', `http://127.0.0.1:${port}/healthz`)
+      await printLoad('GET /campaigns (signed-in SELLER)', `http://127.0.0.1:${port}/campaigns`, { cookie })
+      console.log(`Server RSS after load: ${rssMiB(child.pid!).toFixed(0)} MiB`)
+      printErrors(serverLog.take().errors)
 
-  await bigAdvertiserBench(port, serverLog, bigSession)
-  console.log(`Server RSS after the big advertiser's loads: ${rssMiB(child.pid!).toFixed(0)} MiB`)
+      await bigAdvertiserBench(port, serverLog, bigSession)
+      console.log(`Server RSS after the big advertiser's loads: ${rssMiB(child.pid!).toFixed(0)} MiB`)
+    }
 
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
+    await editorBench({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: sellerSession.token,
+      cookie,
+      data: editorData,
+      manifestKib: routeBundleSizes().find((r) => r.route === 'routes/_any.create-campaign')?.kib,
+    })
+    printErrors(serverLog.take().errors)
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
 }
 
 main().catch((error) => {
