@@ -406,12 +406,22 @@ async function applyIntent(
         status: 200,
       }
     case 'adgroup-tab-keywords-suggested':
-    case 'adgroup-tab-keywords-upload':
+    case 'adgroup-tab-keywords-upload': {
+      // Without JavaScript a chosen match type travels with the tab button: keep it (as a radio change would).
+      const chosen = matchOf(formData, w)
+      const keep = chosen !== null && chosen !== w.matchType && allowedMatchTypes(user.role).includes(chosen)
+      const keywordTab = intent.endsWith('upload') ? 'upload' : 'suggested'
       return {
-        view: { ...view, working: { ...w, keywordTab: intent.endsWith('upload') ? 'upload' : 'suggested' } },
+        view: {
+          ...view,
+          working: keep
+            ? { ...w, keywordTab, matchType: chosen, keywords: remapMatchType(w.keywords, chosen) }
+            : { ...w, keywordTab },
+        },
         save: false,
         status: 200,
       }
+    }
     case 'adgroup-products-add': {
       const typed = text(formData, 'adgroup-product-ids')
       const values = { productIds: typed }

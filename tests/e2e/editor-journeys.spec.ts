@@ -1,0 +1,192 @@
+// The campaign editor's journeys (issue 10 "Done when"), JavaScript on and off, beyond what
+// editor-step1.spec.ts and editor-adgroups.spec.ts cover: an OPS user creates and submits a Privilege
+// campaign with Broad keywords; a BRAND opens its Sponsored campaign from the list by name, changes the
+// total budget and sees it after a reload; a SELLER targets pincodes by CSV upload and fills its ad group from CSV files. Fresh names per project.
+import type { Page } from '@playwright/test'
+import { buildCatalog } from '../../platform/db/seed/catalog'
+import { DEMO_SEED } from '../../platform/db/seed/index'
+import { Random } from '../../platform/db/seed/random'
+import { addDays, istDate } from '../../platform/rules/time'
+import { jsOff } from './e2e-campaign-page'
+import { expect, test } from './fixtures'
+
+const today = istDate(new Date())
+const unique = () => `${test.info().project.name} ${Date.now()}`.replace(/-/g, ' ')
+
+/** Seller 100001's products that have suggested keywords, as the demo seed builds them. */
+function ownProducts(): number[] {
+  const catalog = buildCatalog(Random.derived(DEMO_SEED, 'catalog'), new Date())
+  const keyworded = new Set(catalog.productKeywordRows.map((r) => r.productId))
+  return catalog.productSellerRows
+    .filter((r) => r.sellerId === 100001 && keyworded.has(r.productId))
+    .map((r) => r.productId)
+    .slice(0, 3)
+}
+
+const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
+
+/** With JavaScript a match-type radio posts at once: wait for its answer before the next press. */
+async function chooseMatch(page: Page, choose: () => Promise<void>) {
+  if (jsOff()) return choose()
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/create-campaign'),
+  )
+  await choose()
+  await answered
+}
+
+test('an OPS user creates a Privilege campaign with Broad keywords, submits it, and finds it in the admin list', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('ops@example.com', { sellerId: 100001 })
+  const [first, second] = ownProducts()
+  const name = `Privilege Journey ${unique()}`
+  await page.goto('/create-campaign?class=Privilege')
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible()
+  await page.getByLabel('Campaign name').fill(name)
+  await page.getByLabel('Start date').fill(addDays(today, 1))
+  await page.getByLabel('End date').fill(addDays(today, 20))
+  await page.getByLabel('Keyword').check()
+  await page.getByLabel('Bid price (CPM, ₹)').fill('25')
+  await page.getByLabel('CPD (₹)').fill('400')
+  await page.getByLabel('Privilege tag').fill('Big Sale')
+  await page.getByRole('button', { name: 'Save & continue' }).click()
+  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  const details = page.getByTestId('campaign-details')
+  await expect(details).toContainText(name)
+  await expect(details).toContainText('Big Sale')
+
+  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  await card.getByLabel('Ad group name').fill('Privilege group')
+  await card.getByLabel(/Product ids/).fill(`${first} ${second}`)
+  await card.getByRole('button', { name: 'Add products' }).click()
+  await expect(card.getByText('Selected products (2)')).toBeVisible()
+
+  // Broad match (OPS only); a Privilege keyword needs no bid.
+  await chooseMatch(page, () => card.getByLabel('Broad').check())
+  await card.getByLabel('Keyword', { exact: true }).fill('festive deals')
+  await card.getByRole('button', { name: 'Add keyword', exact: true }).click()
+  await expect(card.getByText('Selected keywords (1)')).toBeVisible()
+  const keywordRow = card.getByRole('row').filter({ hasText: 'festive deals' })
+  await expect(keywordRow).toContainText('Broad')
+
+  // Broad does not block Submit for OPS.
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page).toHaveURL(/\/admin\/campaigns$/)
+  await expect(page.getByText('Campaign submitted')).toBeVisible()
+  await page.goto(`/admin/campaigns?search=${encodeURIComponent(name)}`)
+  const row = page.getByTestId('campaign-row').filter({ has: page.getByRole('link', { name, exact: true }) })
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Privilege')
+})
+
+test('a BRAND opens its Sponsored campaign from the list by name, changes the total budget, and sees it after reload', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('brand@example.com')
+  const name = `Brand Edit ${unique()}`
+  // Its own Sponsored campaign, made through the editor.
+  await page.goto('/create-campaign?class=Sponsored')
+  await page.getByLabel('Campaign name').fill(name)
+  await page.getByLabel('Start date').fill(addDays(today, 2))
+  await page.getByLabel('End date').fill(addDays(today, 40))
+  await page.getByLabel('Keyword').check()
+  await page.getByLabel('Total budget (₹)').fill('3000')
+  await page.getByRole('button', { name: 'Save & continue' }).click()
+  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  const url = page.url()
+
+  // From the list, by its name.
+  await page.goto('/campaigns')
+  await page.getByLabel('Search by name').fill(name)
+  await page.getByLabel('Search by name').press('Enter')
+  await page.getByRole('link', { name, exact: true }).click()
+  await expect(page).toHaveURL(url)
+  const details = page.getByTestId('campaign-details')
+  await expect(details).toContainText('₹3000')
+
+  await page.getByRole('link', { name: 'Edit details' }).click()
+  await expect(page.getByLabel('Campaign name')).toHaveValue(name)
+  await expect(page.getByLabel('Start date')).toBeDisabled()
+  await expect(page.getByLabel('Total budget (₹)')).toHaveValue('3000')
+  await page.getByLabel('Total budget (₹)').fill('7500')
+  await page.getByRole('button', { name: 'Save & continue' }).click()
+  await expect(page).toHaveURL(url)
+  await expect(details).toContainText('₹7500')
+
+  await page.reload()
+  await expect(details).toContainText(name)
+  await expect(details).toContainText('₹7500')
+  await expect(details).not.toContainText('₹3000')
+})
+
+test('a SELLER targets pincodes by CSV upload and fills the ad group with products and keywords by CSV', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('seller@example.com', { sellerId: 100001 })
+  const [first, second, third] = ownProducts()
+  const name = `CSV Journey ${unique()}`
+  await page.goto('/create-campaign?class=Sponsored')
+  await page.getByLabel('Campaign name').fill(name)
+  await page.getByLabel('Start date').fill(addDays(today, 1))
+  await page.getByLabel('End date').fill(addDays(today, 15))
+  await page.getByLabel('Keyword').check()
+  await page.getByLabel('Total budget (₹)').fill('6000')
+
+  // Custom pincodes from the sample CSV the page offers (5 rows and more).
+  await page.getByLabel('Only these pincodes').check()
+  await page
+    .getByLabel('Pincode CSV (Pincode,District,State)')
+    .setInputFiles('public/files/sample-pincodes.csv')
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(page.getByRole('cell', { name: '560001', exact: true })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Bangalore', exact: true })).toBeVisible()
+  // What was typed before the upload is still there.
+  await expect(page.getByLabel('Campaign name')).toHaveValue(name)
+  await expect(page.getByLabel('Total budget (₹)')).toHaveValue('6000')
+  await expect(page.getByLabel('Only these pincodes')).toBeChecked()
+  // A second, own file adds its rows; a repeated pincode is not listed twice.
+  await page
+    .getByLabel('Pincode CSV (Pincode,District,State)')
+    .setInputFiles(
+      csv('mine.csv', 'Pincode,District,State\n110001,Central Delhi,Delhi\n700001,Kolkata,West Bengal\n'),
+    )
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(page.getByRole('cell', { name: '700001', exact: true })).toBeVisible()
+  await expect(page.getByRole('cell', { name: '110001', exact: true })).toHaveCount(1)
+  await page.getByRole('button', { name: 'Save & continue' }).click()
+  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  const details = page.getByTestId('campaign-details')
+  await expect(details).toContainText('Only 110001')
+  await expect(details).toContainText('560001')
+  await expect(details).toContainText('700001')
+
+  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  const products = card.getByRole('group', { name: 'Products' })
+  const keywords = card.getByRole('group', { name: 'Keyword targeting' })
+  await card.getByLabel('Ad group name').fill('CSV group')
+  await products.getByRole('button', { name: 'Upload', exact: true }).click()
+  await products
+    .getByLabel('Products CSV file')
+    .setInputFiles(csv('products.csv', `Product Id\n${first}\n${second}\n${third}\n`))
+  await products.getByRole('button', { name: 'Upload', exact: true }).last().click()
+  await expect(card.getByText('Selected products (3)')).toBeVisible()
+  await expect(card.getByLabel('Ad group name')).toHaveValue('CSV group')
+
+  await chooseMatch(page, () => card.getByLabel('Exact').check())
+  await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
+  await keywords
+    .getByLabel(/Keywords CSV file/)
+    .setInputFiles(csv('keywords.csv', 'Keyword,Bid\nsteel bottle,6\nlunch box,4.25\nSteel Bottle,7\n'))
+  await keywords.getByRole('button', { name: 'Upload', exact: true }).last().click()
+  await expect(card.getByText('Selected keywords (2)')).toBeVisible()
+  await expect(card.getByRole('row').filter({ hasText: 'lunch box' })).toContainText('₹4.25')
+
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page).toHaveURL(/\/campaigns$/)
+  await expect(page.getByText('Campaign submitted')).toBeVisible()
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
+})
