@@ -2,24 +2,9 @@
 // off: on a draft made through step one, a SELLER adds products by list and by CSV, adds a suggested and
 // an uploaded keyword, removes one, and submits: back on the list with the flash.
 import AxeBuilder from '@axe-core/playwright'
-import { buildCatalog } from '../../platform/db/seed/catalog'
-import { DEMO_SEED } from '../../platform/db/seed/index'
-import { Random } from '../../platform/db/seed/random'
-import { addDays, istDate } from '../../platform/rules/time'
+import { addDays } from '../../platform/rules/time'
+import { ownProducts, today, unique } from './editor-data'
 import { expect, test } from './fixtures'
-
-const today = istDate(new Date())
-const unique = () => `${test.info().project.name} ${Date.now()}`.replace(/-/g, ' ')
-
-/** Seller 100001's products that have suggested keywords, as the demo seed builds them (ids do not depend on the clock). */
-function ownProducts(): number[] {
-  const catalog = buildCatalog(Random.derived(DEMO_SEED, 'catalog'), new Date())
-  const keyworded = new Set(catalog.productKeywordRows.map((r) => r.productId))
-  return catalog.productSellerRows
-    .filter((r) => r.sellerId === 100001 && keyworded.has(r.productId))
-    .map((r) => r.productId)
-    .slice(0, 3)
-}
 
 test.beforeEach(async ({ signInAs }) => {
   await signInAs('seller@example.com', { sellerId: 100001 })

@@ -3,25 +3,10 @@
 // campaign with Broad keywords; a BRAND opens its Sponsored campaign from the list by name, changes the
 // total budget and sees it after a reload; a SELLER targets pincodes by CSV upload and fills its ad group from CSV files. Fresh names per project.
 import type { Page } from '@playwright/test'
-import { buildCatalog } from '../../platform/db/seed/catalog'
-import { DEMO_SEED } from '../../platform/db/seed/index'
-import { Random } from '../../platform/db/seed/random'
-import { addDays, istDate } from '../../platform/rules/time'
+import { addDays } from '../../platform/rules/time'
+import { ownProducts, today, unique } from './editor-data'
 import { jsOff } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
-
-const today = istDate(new Date())
-const unique = () => `${test.info().project.name} ${Date.now()}`.replace(/-/g, ' ')
-
-/** Seller 100001's products that have suggested keywords, as the demo seed builds them. */
-function ownProducts(): number[] {
-  const catalog = buildCatalog(Random.derived(DEMO_SEED, 'catalog'), new Date())
-  const keyworded = new Set(catalog.productKeywordRows.map((r) => r.productId))
-  return catalog.productSellerRows
-    .filter((r) => r.sellerId === 100001 && keyworded.has(r.productId))
-    .map((r) => r.productId)
-    .slice(0, 3)
-}
 
 const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
 

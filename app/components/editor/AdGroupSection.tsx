@@ -449,17 +449,10 @@ const ProductTable = memo(function ProductTable({
               <td className={list.numeric}>{money(p.price)}</td>
               <td className={list.cell}>{p.tag}</td>
               {editable ? (
-                <td className={list.cell}>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`adgroup-products-remove:${p.productId}`}
-                    className={form.secondary}
-                    aria-label={`Remove product ${p.productId}`}
-                  >
-                    Remove
-                  </button>
-                </td>
+                <RemoveCell
+                  intent={`adgroup-products-remove:${p.productId}`}
+                  label={`Remove product ${p.productId}`}
+                />
               ) : null}
             </tr>
           ))}
@@ -512,17 +505,10 @@ const KeywordTable = memo(function KeywordTable({
               <td className={list.cell}>{MATCH_LABEL[k.match_type]}</td>
               <td className={list.numeric}>{money(k.bid_price)}</td>
               {editable ? (
-                <td className={list.cell}>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`adgroup-keyword-remove:${k.keyword}`}
-                    className={form.secondary}
-                    aria-label={`Remove keyword ${k.keyword}`}
-                  >
-                    Remove
-                  </button>
-                </td>
+                <RemoveCell
+                  intent={`adgroup-keyword-remove:${k.keyword}`}
+                  label={`Remove keyword ${k.keyword}`}
+                />
               ) : null}
             </tr>
           ))}
@@ -531,6 +517,17 @@ const KeywordTable = memo(function KeywordTable({
     </div>
   )
 })
+/** A selected row's Remove: a submit button whose intent names the row (a button has one value). */
+function RemoveCell({ intent, label }: { intent: string; label: string }) {
+  return (
+    <td className={list.cell}>
+      <button type="submit" name="intent" value={intent} className={form.secondary} aria-label={label}>
+        Remove
+      </button>
+    </td>
+  )
+}
+
 const MATCH_LABEL: Record<number, string> = { 0: 'Phrase', 1: 'Exact', 2: 'Broad' }
 
 const Suggestions = memo(function Suggestions({ suggestions }: { suggestions: SuggestionRow[] }) {
