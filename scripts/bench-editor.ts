@@ -10,11 +10,12 @@
 // Figures only; nothing is asserted.
 import { type Browser, chromium, type Page, type Response } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { encodeBase64Text } from '../platform/contracts/campaign-editor'
 import type { Database } from '../platform/db/client'
-import { campaigns, products, productSellers } from '../platform/db/schema'
+import { campaigns } from '../platform/db/schema'
 import { INVENTORY_BASE } from '../platform/inventory'
+import { fullyCategorisedProductsOf } from '../platform/testing/seeded-products'
 import { addDays, istDate } from '../platform/rules/time'
 
 export const EDITOR_SELLER = 100001
@@ -31,18 +32,7 @@ export type EditorBenchData = { productIds: number[]; campaignId: number | null 
 
 /** Read before the server starts (the bench's database is closed while it runs). */
 export async function editorBenchData(db: Database): Promise<EditorBenchData> {
-  const own = await db
-    .select({ productId: products.productId })
-    .from(products)
-    .innerJoin(productSellers, eq(productSellers.productId, products.productId))
-    .where(
-      and(
-        eq(productSellers.sellerId, EDITOR_SELLER),
-        sql`${products.categoryLevel0} is not null and ${products.categoryLevel1} is not null and ${products.categoryLevel2} is not null and ${products.categoryLevel3} is not null`,
-      ),
-    )
-    .orderBy(asc(products.productId))
-    .limit(PRODUCTS)
+  const productIds = await fullyCategorisedProductsOf(db, EDITOR_SELLER, PRODUCTS)
   const [existing] = await db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -55,7 +45,7 @@ export async function editorBenchData(db: Database): Promise<EditorBenchData> {
     )
     .orderBy(asc(campaigns.id))
     .limit(1)
-  return { productIds: own.map((p) => p.productId), campaignId: existing?.id ?? null }
+  return { productIds, campaignId: existing?.id ?? null }
 }
 
 /** 500 distinct keywords of two or three plain words. */

@@ -16,6 +16,7 @@ import {
 } from '../db/schema'
 import { addDays, istDate } from '../rules/time'
 import type { TestPlatform } from '../testing/platform'
+import { fullyCategorisedProductsOf } from '../testing/seeded-products'
 import { INVENTORY_BASE } from './index'
 
 export const SELLER = 100001
@@ -30,19 +31,7 @@ export const days = (t: TestPlatform) => {
 
 /** Products seller 100001 lists (with category levels 1–3), products neither it nor brand 200001 owns, the brand's. */
 export async function seededProducts(t: TestPlatform) {
-  const own = await t.db
-    .select({ productId: products.productId })
-    .from(products)
-    .innerJoin(productSellers, eq(productSellers.productId, products.productId))
-    .where(
-      and(
-        eq(productSellers.sellerId, SELLER),
-        sql`${products.categoryLevel0} is not null and ${products.categoryLevel1} is not null and ${products.categoryLevel2} is not null and ${products.categoryLevel3} is not null`,
-      ),
-    )
-    .orderBy(asc(products.productId))
-    .limit(60)
-  const ownIds = own.map((p) => p.productId)
+  const ownIds = await fullyCategorisedProductsOf(t.db, SELLER, 60)
   const foreign = await t.db
     .select({ productId: products.productId })
     .from(products)
