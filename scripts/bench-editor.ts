@@ -225,7 +225,7 @@ export async function editorBench(options: {
   token: string
   cookie: string
   data: EditorBenchData
-  /** The route's JavaScript from the build manifest (gzip KiB), to compare with what was served. */
+  /** The route's JavaScript counted from the build (its .gz twins, gzip KiB), to compare with what was served. */
   manifestKib?: number
 }) {
   const { baseUrl, token, cookie, data } = options
@@ -292,7 +292,7 @@ export async function editorBench(options: {
       `  JavaScript transferred (gzip): ${kib(js)} in ${fast.scripts.length} files (${kib(fast.scripts.reduce((s, x) => s + x.decoded, 0))} unpacked)` +
         `, of which Remix's manifest-*.js ${kib(remixManifest)}; the same files gzipped at level 6: ${kib(fast.scripts.reduce((s, x) => s + x.gzip, 0))}` +
         (options.manifestKib !== undefined
-          ? `; entry + root + route chain from the build manifest: ${options.manifestKib.toFixed(1)} KiB`
+          ? `; Remix manifest + entry + root + route chain from the build (the .gz twins): ${options.manifestKib.toFixed(1)} KiB`
           : '') +
         `   target ≤ ${JS_TARGET_KIB} KiB: ${verdict(jsGzipKib <= JS_TARGET_KIB)}`,
     )

@@ -14,6 +14,7 @@ import { projectPath } from '../platform/paths'
 import type { TrustProxy } from './config'
 import { refuseCrossSitePosts } from './csrf'
 import { limitRequestBodies, noStoreWhenSignedIn } from './hardening'
+import { precompressedAssets } from './precompressed'
 import { securityHeaders } from './security'
 
 export function createServerApp(options: {
@@ -79,7 +80,9 @@ export function createServerApp(options: {
   }
 
   if (build) {
-    app.use('/build', express.static(projectPath('public/build'), { immutable: true, maxAge: '1y' }))
+    const buildCache = { immutable: true, maxAge: '1y' }
+    app.use('/build', precompressedAssets(projectPath('public/build'), buildCache))
+    app.use('/build', express.static(projectPath('public/build'), buildCache))
     app.use(express.static(projectPath('public'), { maxAge: '1h' }))
     app.all(
       '*',
