@@ -2,6 +2,15 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { campaigns } from '../db/schema'
 import { applyCampaignStates } from '../jobs/campaign-states'
+import {
+  adGroupCall,
+  adGroupPayload,
+  campaignCall,
+  SELLER,
+  savedCampaign,
+  seededProducts,
+  sponsoredPayload,
+} from './campaign-editor-fixtures'
 import { INVENTORY_BASE } from './index'
 import { campaignTestPlatform, findCampaign, insertCampaign } from './test-support'
 
@@ -14,7 +23,14 @@ const act = (id: number, action: 'pause' | 'play') =>
   ctx.t.post(`${BASE}/v1/campaign/${id}/${action}`, undefined, { token: ctx.seller })
 const remove = (id: number) =>
   ctx.t.request(`${BASE}/v1/campaigns/delete?campaignId=${id}`, { method: 'DELETE', token: ctx.seller })
-type Entry = { id: number; at: string; action: string; actor: { email: string } | null }
+type Entry = {
+  id: number
+  at: string
+  action: string
+  actor: { email: string } | null
+  before: Record<string, unknown> | null
+  after: Record<string, unknown> | null
+}
 
 describe('campaign history', () => {
   it('lists pause, play and delete newest first with the actor, and stays readable after the delete', async () => {
@@ -121,5 +137,107 @@ describe('campaign history', () => {
     expect((await history(ops, 987_654_321)).status).toBe(404)
     expect((await history(seller, 0)).status).toBe(403)
     expect((await history(seller, Number.NaN)).status).toBe(400)
+  })
+
+  it("includes the editor's campaign and ad-group entries with before and after, also after a delete", async () => {
+    const { t, seller, ops } = ctx
+    const { own } = await seededProducts(t)
+    const payload = sponsoredPayload(t, { name: Buffer.from('History editor').toString('base64') })
+    const campaign = await savedCampaign(await campaignCall(t, seller, 'create', 'save', payload))
+    const group = (keywords: { keyword: string; match_type: 0 | 1 | 2; bid_price: number }[]) => ({
+      ...adGroupPayload('Shoes group', own.slice(0, 2), keywords),
+      campaign_id: campaign.id,
+      jmcampaign_id: campaign.jmcampaign_id,
+      sellerid: SELLER,
+    })
+    const created = await adGroupCall(
+      t,
+      seller,
+      'create',
+      'save',
+      group([
+        { keyword: 'running shoes', match_type: 1, bid_price: 450 },
+        { keyword: 'trail shoes', match_type: 1, bid_price: 300 },
+      ]),
+    )
+    expect(created.status).toBe(200)
+    const groupId = (await created.json()).data.id as number
+    // A second group, so the first may be deleted (a campaign keeps at least one).
+    const spare = { ...group([{ keyword: 'socks', match_type: 1, bid_price: 100 }]), name: 'Spare' }
+    expect((await adGroupCall(t, seller, 'create', 'save', spare)).status).toBe(200)
+    const bid = await adGroupCall(t, seller, 'modify', 'save', {
+      ...group([
+        { keyword: 'running shoes', match_type: 1, bid_price: 500 },
+        { keyword: 'trail shoes', match_type: 1, bid_price: 300 },
+      ]),
+      id: groupId,
+    })
+    expect(bid.status).toBe(200)
+    const budget = await campaignCall(t, seller, 'modify', 'save', {
+      ...payload,
+      id: campaign.id,
+      budget_total_limit: 250_000,
+    })
+    expect(budget.status).toBe(200)
+    const deleted = await adGroupCall(t, seller, 'modify', 'save', {
+      id: groupId,
+      campaign_id: campaign.id,
+      state: 2,
+    })
+    expect(deleted.status).toBe(200)
+    expect((await remove(campaign.id)).status).toBe(200)
+
+    const { data } = await (await history(seller, campaign.id)).json()
+    const entries = data.entries as Entry[]
+    expect(entries.map((e) => e.action)).toEqual([
+      'CAMPAIGN_DELETED',
+      'ADGROUP_DELETED',
+      'CAMPAIGN_MODIFIED',
+      'ADGROUP_MODIFIED',
+      'ADGROUP_CREATED',
+      'ADGROUP_CREATED',
+      'CAMPAIGN_CREATED',
+    ])
+    expect(data.totalCount).toBe(7)
+    expect(entries.every((e) => e.actor?.email === 'seller@example.com')).toBe(true)
+    const byAction = (action: string) => entries.find((e) => e.action === action)!
+    expect(byAction('CAMPAIGN_MODIFIED')).toMatchObject({
+      before: { budget_total_limit: 100_000 },
+      after: { budget_total_limit: 250_000, action: 'save' },
+    })
+    expect(byAction('ADGROUP_MODIFIED')).toMatchObject({
+      before: {
+        adGroupId: groupId,
+        name: 'Shoes group',
+        products: own.slice(0, 2),
+        keywords: [
+          { keyword: 'running shoes', match_type: 1, bid_price: 450 },
+          { keyword: 'trail shoes', match_type: 1, bid_price: 300 },
+        ],
+      },
+      after: {
+        adGroupId: groupId,
+        keywords: [
+          { keyword: 'running shoes', match_type: 1, bid_price: 500 },
+          { keyword: 'trail shoes', match_type: 1, bid_price: 300 },
+        ],
+        action: 'save',
+      },
+    })
+    expect(entries.at(-2)).toMatchObject({ before: null, after: { name: 'Shoes group', action: 'save' } })
+    expect(byAction('ADGROUP_DELETED')).toMatchObject({
+      before: { adGroupId: groupId, name: 'Shoes group', state: 1 },
+      after: { adGroupId: groupId, name: 'Shoes group', state: 2 },
+    })
+
+    // Paged like the rest, and staff read the same entries.
+    const second = (await (await history(seller, campaign.id, '?page=2&size=3')).json()).data
+    expect(second.entries.map((e: Entry) => e.action)).toEqual([
+      'ADGROUP_MODIFIED',
+      'ADGROUP_CREATED',
+      'ADGROUP_CREATED',
+    ])
+    const staff = (await (await history(ops, campaign.id)).json()).data
+    expect(staff.entries).toEqual(entries)
   })
 })

@@ -1,5 +1,7 @@
 // A campaign's history from the audit log, newest first (docs/decisions/011). It outlives the campaign:
-// a deleted campaign's history stays readable for staff and for its own advertiser.
+// a deleted campaign's history stays readable for staff and for its own advertiser. Ad-group writes
+// (ADGROUP_CREATED/MODIFIED/DELETED, the processing job's ADGROUP_PROCESSING) are audited on their
+// campaign's entity, so the one query below holds them too (docs/decisions/032).
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {

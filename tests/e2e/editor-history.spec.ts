@@ -1,0 +1,93 @@
+// The campaign history in words (issue 10, decision 032), JavaScript on and off: a SELLER makes a
+// campaign and its ad group through the editor, removes a keyword, raises the total budget, and the
+// history page shows those changes as sentences (rupees, keywords with bids, the ad group's name),
+// never field codes or JSON.
+import type { Page } from '@playwright/test'
+import { addDays } from '../../platform/rules/time'
+import { jsOff } from './e2e-campaign-page'
+import { ownProducts, today, unique } from './editor-data'
+import { expect, test } from './fixtures'
+
+/** With JavaScript a match-type radio posts at once: wait for its answer before the next press. */
+async function chooseMatch(page: Page, choose: () => Promise<void>) {
+  if (jsOff()) return choose()
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/create-campaign'),
+  )
+  await choose()
+  await answered
+}
+
+test('a SELLER edits a campaign and its ad group in the editor, then reads the changes in its history', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('seller@example.com', { sellerId: 100001 })
+  const [first] = ownProducts()
+  const name = `History Words ${unique()}`
+  await page.goto('/create-campaign?class=Sponsored')
+  await page.getByLabel('Campaign name').fill(name)
+  await page.getByLabel('Start date').fill(addDays(today, 1))
+  await page.getByLabel('End date').fill(addDays(today, 20))
+  await page.getByLabel('Keyword').check()
+  await page.getByLabel('Total budget (₹)').fill('3000')
+  await page.getByRole('button', { name: 'Save & continue' }).click()
+  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  const campaignId = new URL(page.url()).searchParams.get('id')
+
+  // The ad group: a product, Exact match, two keywords with bids by CSV, then one removed.
+  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  const keywords = card.getByRole('group', { name: 'Keyword targeting' })
+  await card.getByLabel('Ad group name').fill('Shoes group')
+  await card.getByLabel(/Product ids/).fill(String(first))
+  await card.getByRole('button', { name: 'Add products' }).click()
+  await expect(card.getByText('Selected products (1)')).toBeVisible()
+  await chooseMatch(page, () => card.getByLabel('Exact').check())
+  await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
+  await keywords.getByLabel(/Keywords CSV file/).setInputFiles({
+    name: 'keywords.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Keyword,Bid\nrunning shoes,4.5\ntrail shoes,3\n'),
+  })
+  await keywords.getByRole('button', { name: 'Upload', exact: true }).last().click()
+  await expect(card.getByText('Selected keywords (2)')).toBeVisible()
+  await card.getByRole('button', { name: 'Remove keyword trail shoes' }).click()
+  await expect(card.getByText('Selected keywords (1)')).toBeVisible()
+
+  // The campaign's total budget, from ₹3,000 to ₹7,500.
+  await page.getByRole('link', { name: 'Edit details' }).click()
+  await page.getByLabel('Total budget (₹)').fill('7500')
+  await page.getByRole('button', { name: 'Save & continue' }).click()
+  await expect(page.getByTestId('campaign-details')).toContainText('₹7500')
+
+  await page.goto(`/campaigns/${campaignId}/history`)
+  await expect(page.getByRole('heading', { name: `History: ${name}` })).toBeVisible()
+  const rows = page.getByTestId('history-row')
+  const what = (text: string | RegExp) =>
+    rows.filter({ has: page.locator('td:nth-child(3)', { hasText: text }) })
+
+  // Newest first: the budget edit, in rupees with Indian grouping.
+  await expect(rows.first().locator('td').nth(2)).toHaveText('Edited (saved)')
+  await expect(rows.first().locator('td').nth(3)).toHaveText('Total budget: ₹3,000.00 → ₹7,500.00')
+  // The ad group by its name: created with its keywords and bids, then a keyword removed.
+  const created = what("Ad group 'Shoes group' created")
+  await expect(created).toHaveCount(1)
+  await expect(created).toContainText('Ad group name: Shoes group')
+  await expect(created).toContainText('Products: 1')
+  await expect(created).toContainText('Match type: Exact')
+  await expect(created).toContainText('Keyword: running shoes (₹4.50)')
+  await expect(created).toContainText('Keyword: trail shoes (₹3.00)')
+  await expect(
+    what("Ad group 'Shoes group' edited").filter({ hasText: 'Keyword removed: trail shoes' }),
+  ).toHaveCount(1)
+  // The campaign as first saved: a draft, with its budget and dates in words.
+  const original = what('Created (saved as draft)')
+  await expect(original).toContainText(`Name: ${name}`)
+  await expect(original).toContainText('Total budget: ₹3,000.00')
+  await expect(original).toContainText('Daily budget: Not set')
+  await expect(original).toContainText('Targeting type: Keyword')
+  await expect(original).toContainText(`Start date: ${addDays(today, 1)} 00:00:00`)
+  // No field codes, raw paise or JSON anywhere in the table.
+  const table = await page.getByRole('table').innerText()
+  expect(table).not.toMatch(/budget_total_limit|bid_price|match_type|ADGROUP_|\[\{|"keyword"/)
+})
