@@ -75,7 +75,10 @@ function routeBundleSizes() {
   const size = (url: string) => {
     if (!gz.has(url)) {
       const file = path.join(projectPath('public'), url)
-      gz.set(url, existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length)
+      gz.set(
+        url,
+        existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length,
+      )
     }
     return gz.get(url)!
   }

@@ -36,17 +36,21 @@ afterAll(async () => {
 /** node's fetch would inflate the body; the raw bytes are what a browser is sent. */
 async function raw(url: string, acceptEncoding: string) {
   const { request } = await import('node:http')
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-      })
-        .on('error', reject)
-        .end()
-    },
-  )
+  return new Promise<{
+    status: number
+    headers: Record<string, string | string[] | undefined>
+    body: Buffer
+  }>((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+      .on('error', reject)
+      .end()
+  })
 }
 
 describe('precompressed build files', () => {

@@ -21,12 +21,16 @@ function twins(root: string, dir = root, found = new Set<string>()) {
   for (const name of names) {
     const file = path.join(dir, name)
     if (statSync(file).isDirectory()) twins(root, file, found)
-    else if (name.endsWith('.gz')) found.add(`/${path.relative(root, file.slice(0, -3)).split(path.sep).join('/')}`)
+    else if (name.endsWith('.gz'))
+      found.add(`/${path.relative(root, file.slice(0, -3)).split(path.sep).join('/')}`)
   }
   return found
 }
 
-export function precompressedAssets(root: string, cache: { maxAge: string; immutable: boolean }): RequestHandler {
+export function precompressedAssets(
+  root: string,
+  cache: { maxAge: string; immutable: boolean },
+): RequestHandler {
   const available = twins(root)
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next()

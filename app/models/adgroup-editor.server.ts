@@ -98,6 +98,11 @@ export type AdGroupView = {
   /** An info line after a good intent ('File Selected Successfully !'). */
   info: string | null
   open: boolean
+  /**
+   * Where focus goes after this card's post (`focusAfter`): 'field:<name>' or 'intent:<value>'. Rendered
+   * as autofocus, so a keyboard user without JavaScript lands back where they were, not at the page top.
+   */
+  focus: string | null
 }
 
 export type AdGroupEditorData = {
@@ -148,6 +153,29 @@ function blankView(working: AdGroupWorking): AdGroupView {
     popup: null,
     info: null,
     open: true,
+    focus: null,
+  }
+}
+
+/** After a post, the control a keyboard user continues from (the typed field after adding or removing). */
+export function focusAfter(intent: string, working: AdGroupWorking): string {
+  const [verb = ''] = intent.split(':')
+  switch (verb) {
+    case 'adgroup-keyword-add':
+    case 'adgroup-keyword-remove':
+    case 'adgroup-keywords-clear':
+    case 'adgroup-keywords-continue':
+      return 'field:adgroup-keyword'
+    case 'adgroup-products-add':
+    case 'adgroup-products-remove':
+    case 'adgroup-dismiss':
+      return working.productTab === 'list' ? 'field:adgroup-product-ids' : 'intent:adgroup-products-upload'
+    case 'adgroup-match-type':
+      return 'field:adgroup-match'
+    case 'adgroup-name':
+      return 'field:adgroup-name'
+    default:
+      return `intent:${intent}`
   }
 }
 
@@ -367,6 +395,19 @@ async function applyIntent(
   campaign: EditorCampaign,
   api: ReturnType<typeof apiOf>,
 ): Promise<Outcome> {
+  // A match type chosen on the radios travels with every post (without JavaScript there is no change
+  // event; with it, a quick Add may overtake the radio's own post): apply it first, remapping the bids.
+  const chosen = matchOf(formData, view.working)
+  if (chosen !== null && chosen !== view.working.matchType && allowedMatchTypes(user.role).includes(chosen)) {
+    view = {
+      ...view,
+      working: {
+        ...view.working,
+        matchType: chosen,
+        keywords: remapMatchType(view.working.keywords, chosen),
+      },
+    }
+  }
   const w = view.working
   const refuse = (errors: AdGroupView['errors'], extra: Partial<AdGroupView> = {}): Outcome => ({
     view: { ...view, errors, ...extra },
@@ -406,22 +447,12 @@ async function applyIntent(
         status: 200,
       }
     case 'adgroup-tab-keywords-suggested':
-    case 'adgroup-tab-keywords-upload': {
-      // Without JavaScript a chosen match type travels with the tab button: keep it (as a radio change would).
-      const chosen = matchOf(formData, w)
-      const keep = chosen !== null && chosen !== w.matchType && allowedMatchTypes(user.role).includes(chosen)
-      const keywordTab = intent.endsWith('upload') ? 'upload' : 'suggested'
+    case 'adgroup-tab-keywords-upload':
       return {
-        view: {
-          ...view,
-          working: keep
-            ? { ...w, keywordTab, matchType: chosen, keywords: remapMatchType(w.keywords, chosen) }
-            : { ...w, keywordTab },
-        },
+        view: { ...view, working: { ...w, keywordTab: intent.endsWith('upload') ? 'upload' : 'suggested' } },
         save: false,
         status: 200,
       }
-    }
     case 'adgroup-products-add': {
       const typed = text(formData, 'adgroup-product-ids')
       const values = { productIds: typed }
@@ -459,8 +490,7 @@ async function applyIntent(
       const code = Number(text(formData, 'adgroup-match'))
       if (!allowedMatchTypes(user.role).includes(code as MatchTypeCode))
         return refuse({ keywords: MESSAGES.selectMatchType })
-      const type = code as MatchTypeCode
-      return done({ ...w, matchType: type, keywords: remapMatchType(w.keywords, type) })
+      return done(w) // applied above
     }
     case 'adgroup-keyword-add': {
       const keyword = text(formData, 'adgroup-keyword')
@@ -643,7 +673,10 @@ export async function adGroupAction(
   }
   const start = await decorate(base, api, campaign)
   const outcome = await applyIntent(intent, formData, start, user, campaign, api)
-  let view = outcome.view
+  let view: AdGroupView = {
+    ...outcome.view,
+    focus: outcome.view.popup ? null : focusAfter(intent, outcome.view.working),
+  }
   let status = outcome.status
   const nameProblem = adGroupNameProblem(view.working.name)
   if (nameProblem && intent === 'adgroup-name') {

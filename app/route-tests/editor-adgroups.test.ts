@@ -261,6 +261,52 @@ describe('keywords (§5)', () => {
     ])
   })
 
+  it('a match type posted with an Add (no change event, or a radio post overtaken) remaps the others too', async () => {
+    const state = working({
+      matchType: 1,
+      keywords: [
+        { keyword: 'a', match_type: 1, bid_price: 5 },
+        { keyword: 'b', match_type: 1, bid_price: 9 },
+      ],
+    })
+    const answer = await post(
+      { intent: 'adgroup-keyword-add', 'adgroup-keyword': 'c', 'adgroup-bid': '7', 'adgroup-match': '0' },
+      { state },
+    )
+    const group = groupOf(answer.data)
+    expect(group?.working.matchType).toBe(0)
+    expect(group?.working.keywords.map((k) => [k.keyword, k.match_type, k.bid_price])).toEqual([
+      ['a', 0, 5],
+      ['b', 0, 5],
+      ['c', 0, 7],
+    ])
+    // A refused Add keeps the chosen match type (the radios show it) and the typed keyword.
+    const refused = await post(
+      { intent: 'adgroup-keyword-add', 'adgroup-keyword': 'bad!', 'adgroup-bid': '7', 'adgroup-match': '0' },
+      { state },
+    )
+    expect(refused.status).toBe(400)
+    expect(groupOf(refused.data)?.working.matchType).toBe(0)
+    expect(groupOf(refused.data)?.values.keyword).toBe('bad!')
+  })
+
+  it.each([
+    ['adgroup-keyword-add', 'field:adgroup-keyword'],
+    ['adgroup-keyword-remove:kw 1', 'field:adgroup-keyword'],
+    ['adgroup-keywords-clear', 'field:adgroup-keyword'],
+    ['adgroup-suggestion-add:kw 9', 'intent:adgroup-suggestion-add:kw 9'],
+    ['adgroup-tab-keywords-upload', 'intent:adgroup-tab-keywords-upload'],
+    ['adgroup-match-type', 'field:adgroup-match'],
+    ['adgroup-products-remove:1', 'field:adgroup-product-ids'],
+  ])('after %s the page puts focus on %s (autofocus without JavaScript)', async (intent, focus) => {
+    const state = working({ matchType: 1, keywords: many(3) })
+    const answer = await post(
+      { intent, 'adgroup-keyword': 'kw 9', 'adgroup-bid': '3', 'adgroup-match': '1' },
+      { state },
+    )
+    expect(groupOf(answer.data)?.focus).toBe(focus)
+  })
+
   const many = (n: number, from = 0) =>
     Array.from({ length: n }, (_, i) => ({ keyword: `kw ${from + i}`, match_type: 1 as const, bid_price: 2 }))
 

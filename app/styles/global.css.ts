@@ -13,6 +13,12 @@ globalStyle('html, body', {
 })
 globalStyle('a', { color: vars.color.link })
 globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' })
+// A date field's focus is inside it (the month/day/year parts, then the calendar button, a Tab stop of
+// its own that leaves the field matching neither :focus nor :focus-visible): the ring on :focus-within.
+globalStyle('input[type="date"]:focus-within', {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: '2px',
+})
 globalStyle('h1', { fontSize: vars.fontSize.xl, margin: `0 0 ${vars.space.md}` })
 globalStyle('button, input, select, textarea', { font: 'inherit' })
 // The hidden attribute wins over any class that sets display.

@@ -2,33 +2,10 @@
 // pager, the delete dialog and the Status filter, driven by `page.keyboard` alone. At every step focus
 // is visible (`:focus-visible`) and, with JavaScript, never on <body>. The account is the journey's own
 // (seller-keyboard: 12 campaigns), so no other test sees its campaigns change.
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { jsOff } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
-
-/** Focus is on an element other than <body>, and it shows (`:focus-visible`). */
-async function expectVisibleFocus(page: Page) {
-  const focus = await page.evaluate(() => {
-    const active = document.activeElement
-    return {
-      body: !active || active === document.body,
-      visible: Boolean(active?.matches(':focus-visible')),
-      what: active ? active.outerHTML.slice(0, 160) : 'nothing',
-    }
-  })
-  expect(focus.body, 'focus is not on <body>').toBe(false)
-  expect(focus.visible, `focus is visible on ${focus.what}`).toBe(true)
-}
-
-/** Presses Tab until `target` has focus, checking the focus of every stop on the way. */
-async function tabTo(page: Page, target: Locator, limit = 80) {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab')
-    await expectVisibleFocus(page)
-    if (await target.evaluate((element) => element === document.activeElement)) return
-  }
-  throw new Error(`${target} not reached in ${limit} Tab presses`)
-}
+import { expectVisibleFocus, tabTo } from './keyboard-kit'
 
 /** After a full page load (no JavaScript) focus starts at the top: the first Tab is the skip link. */
 async function expectFreshPage(page: Page) {

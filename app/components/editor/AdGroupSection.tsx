@@ -34,9 +34,99 @@ const csvHref = (rows: (string | number)[][]) =>
 const money = (rupees: number) =>
   `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
+/** Posts a card's form through the shared fetcher (`submitter`: the button pressed, or the radio changed). */
+type Send = (form: HTMLFormElement, submitter: Element | null, intent?: string) => void
+
+/** The control a post came from, to find it (or its neighbour) again after the answer re-renders. */
+type FocusMark = { card: string | null; selector: string; family: string; index: number }
+
+const POST = { method: 'post', encType: 'multipart/form-data' } as const
+
+/**
+ * One post at a time. A second post on the shared fetcher would abort the first (a radio's match-type
+ * post overtaken by a quick Add lost the Add), so posts made while one is in flight wait their turn; each
+ * is sent with the working copy the previous answer left in its card (the hidden `adgroup-state`), and
+ * with what the user had typed or chosen when they pressed the button.
+ */
+function useSerialPosts(): Send {
+  const fetcher = useFetcher<Answer>({ key: FETCHER_KEY })
+  const queue = useRef<(() => FormData)[]>([])
+  const busy = useRef(false)
+  const mark = useRef<FocusMark | null>(null)
+  const submit = fetcher.submit
+  useEffect(() => {
+    if (fetcher.state !== 'idle') return
+    const next = queue.current.shift()
+    if (next) {
+      busy.current = true
+      submit(next(), POST)
+      return
+    }
+    busy.current = false
+    restoreFocus(mark.current)
+    mark.current = null
+  }, [fetcher.state, submit])
+  return (form, submitter, intent) => {
+    const card = form.getAttribute('aria-label')
+    const body = new FormData(form)
+    const name = intent ? 'intent' : submitter?.getAttribute('name')
+    const value = intent ?? (submitter as HTMLButtonElement | null)?.value
+    if (name && value !== undefined) body.set(name, value)
+    mark.current = markOf(form, submitter)
+    const make = () => {
+      const state = card
+        ? document.querySelector<HTMLInputElement>(`form[aria-label="${card}"] input[name="adgroup-state"]`)
+        : null
+      if (state) body.set('adgroup-state', state.value)
+      return body
+    }
+    if (busy.current || queue.current.length > 0) queue.current.push(make)
+    else {
+      busy.current = true
+      submit(make(), POST)
+    }
+  }
+}
+
+function markOf(form: HTMLFormElement, el: Element | null): FocusMark | null {
+  if (!(el instanceof HTMLButtonElement || el instanceof HTMLInputElement) || !el.name) return null
+  const card = form.getAttribute('aria-label')
+  const selector = `[name="${el.name}"][value="${CSS.escape(el.value)}"]`
+  // Row buttons ('adgroup-keyword-remove:shoes') form a family: when the row goes, its neighbour takes focus.
+  const family = el.value.includes(':') ? `${el.value.split(':')[0]}:` : el.value
+  const members = [...form.querySelectorAll<HTMLButtonElement>('button[name="intent"]')].filter((b) =>
+    b.value.startsWith(family),
+  )
+  return { card, selector, family, index: Math.max(0, members.indexOf(el as HTMLButtonElement)) }
+}
+
+/** After an answer: if the control that posted is gone (re-rendered, or its row removed), focus its heir. */
+function restoreFocus(mark: FocusMark | null) {
+  if (!mark) return
+  const active = document.activeElement
+  if (active && active !== document.body && active.isConnected) return
+  const scope = mark.card
+    ? document.querySelector<HTMLFormElement>(`form[aria-label="${mark.card}"]`)
+    : document
+  if (!scope) return
+  const usable = (el: HTMLElement | null | undefined) =>
+    el && !(el as HTMLButtonElement).disabled && el.offsetParent !== null ? el : null
+  const family = [...scope.querySelectorAll<HTMLButtonElement>('button[name="intent"]')].filter((b) =>
+    b.value.startsWith(mark.family),
+  )
+  const heir =
+    usable(scope.querySelector<HTMLElement>(mark.selector)) ??
+    usable(family[Math.min(mark.index, family.length - 1)]) ??
+    usable(scope.querySelector<HTMLElement>('[autofocus]')) ??
+    usable(scope.querySelector<HTMLElement>('input:not([type=hidden]), textarea')) ??
+    usable(document.getElementById('ad-groups-heading'))
+  heir?.focus()
+}
+
 export function AdGroupSection({ data, readOnly }: { data: AdGroupEditorData; readOnly: boolean }) {
   const actionData = useActionData<Answer>()
   const fetcher = useFetcher<Answer>({ key: FETCHER_KEY })
+  const send = useSerialPosts()
   const current = fetcher.data?.adGroupEditor ?? actionData?.adGroupEditor ?? data
   const editable = current.editable && !readOnly
   return (
@@ -50,10 +140,11 @@ export function AdGroupSection({ data, readOnly }: { data: AdGroupEditorData; re
           group={g}
           data={current}
           editable={editable && !g.readOnly}
+          send={send}
         />
       ))}
       {editable ? (
-        <fetcher.Form method="post" className={form.actions}>
+        <fetcher.Form method="post" className={form.actions} onSubmit={onSubmitWith(send)}>
           <button type="submit" name="intent" value="adgroup-new" className={form.secondary}>
             New Ad Group
           </button>
@@ -72,16 +163,24 @@ export function AdGroupSection({ data, readOnly }: { data: AdGroupEditorData; re
   )
 }
 
+/** A form's submit handed to `send` (with the button pressed), instead of Remix's own fetcher post. */
+const onSubmitWith = (send: Send) => (event: FormEvent<HTMLFormElement>) => {
+  event.preventDefault()
+  send(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter)
+}
+
 function GroupCard({
   number,
   group,
   data,
   editable,
+  send,
 }: {
   number: number
   group: AdGroupView
   data: AdGroupEditorData
   editable: boolean
+  send: Send
 }) {
   const fetcher = useFetcher<Answer>({ key: FETCHER_KEY })
   const w = group.working
@@ -97,11 +196,10 @@ function GroupCard({
   // With JS, a radio change applies the match type at once (remapping the bids).
   function onMatchChange(event: FormEvent<HTMLInputElement>) {
     const formEl = event.currentTarget.form
-    if (!formEl) return
-    const body = new FormData(formEl)
-    body.set('intent', 'adgroup-match-type')
-    fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' })
+    if (formEl) send(formEl, event.currentTarget, 'adgroup-match-type')
   }
+  // Without JavaScript the page comes back with `autofocus` where the keyboard user left off.
+  const focus = (key: string) => (group.focus === key ? { autoFocus: true } : {})
 
   const fieldError = (field: keyof AdGroupView['errors'], errorId: string) =>
     err[field] ? (
@@ -111,6 +209,7 @@ function GroupCard({
     ) : null
   const tab = (value: string, label: string, active: boolean) => (
     <button
+      {...focus(`intent:${value}`)}
       type="submit"
       name="intent"
       value={value}
@@ -137,6 +236,7 @@ function GroupCard({
             encType="multipart/form-data"
             className={css.body}
             aria-label={`Ad Group - ${number}`}
+            onSubmit={onSubmitWith(send)}
           >
             {/* The default button: Enter in a field saves the group (not the first tab). */}
             <button
@@ -158,6 +258,7 @@ function GroupCard({
             <div className={form.field}>
               <label htmlFor={`${id}-name`}>Ad group name</label>
               <input
+                {...focus('field:adgroup-name')}
                 id={`${id}-name`}
                 name="adgroup-name"
                 className={form.input}
@@ -190,6 +291,7 @@ function GroupCard({
                 <div className={form.field}>
                   <label htmlFor={`${id}-products`}>Product ids (comma, space or line separated)</label>
                   <textarea
+                    {...focus('field:adgroup-product-ids')}
                     id={`${id}-products`}
                     name="adgroup-product-ids"
                     className={css.textarea}
@@ -201,6 +303,7 @@ function GroupCard({
                   <div>
                     <button
                       type="submit"
+                      {...focus('intent:adgroup-products-add')}
                       name="intent"
                       value="adgroup-products-add"
                       className={form.secondary}
@@ -223,6 +326,7 @@ function GroupCard({
                   <div className={css.row}>
                     <button
                       type="submit"
+                      {...focus('intent:adgroup-products-upload')}
                       name="intent"
                       value="adgroup-products-upload"
                       className={form.secondary}
@@ -271,6 +375,7 @@ function GroupCard({
                     {data.matchTypes.map((m) => (
                       <label key={m.code}>
                         <input
+                          {...(w.matchType === m.code ? focus('field:adgroup-match') : {})}
                           type="radio"
                           name="adgroup-match"
                           value={m.code}
@@ -296,6 +401,7 @@ function GroupCard({
                   <div className={form.field}>
                     <label htmlFor={`${id}-keyword`}>Keyword</label>
                     <input
+                      {...focus('field:adgroup-keyword')}
                       id={`${id}-keyword`}
                       name="adgroup-keyword"
                       className={form.input}
@@ -315,7 +421,13 @@ function GroupCard({
                       size={8}
                     />
                   </div>
-                  <button type="submit" name="intent" value="adgroup-keyword-add" className={form.secondary}>
+                  <button
+                    {...focus('intent:adgroup-keyword-add')}
+                    type="submit"
+                    name="intent"
+                    value="adgroup-keyword-add"
+                    className={form.secondary}
+                  >
                     Add keyword
                   </button>
                 </div>
@@ -326,7 +438,7 @@ function GroupCard({
                   {tab('adgroup-tab-keywords-upload', 'Upload', w.keywordTab === 'upload')}
                 </div>
                 {w.keywordTab === 'suggested' ? (
-                  <Suggestions suggestions={group.suggestions} />
+                  <Suggestions suggestions={group.suggestions} focus={group.focus} />
                 ) : (
                   <div className={form.field}>
                     <label htmlFor={`${id}-keyword-file`}>Keywords CSV file (Keyword,Bid)</label>
@@ -340,6 +452,7 @@ function GroupCard({
                     {fieldError('keywordFile', `${id}-kfile-error`)}
                     <div className={css.row}>
                       <button
+                        {...focus('intent:adgroup-keywords-upload')}
                         type="submit"
                         name="intent"
                         value="adgroup-keywords-upload"
@@ -530,7 +643,13 @@ function RemoveCell({ intent, label }: { intent: string; label: string }) {
 
 const MATCH_LABEL: Record<number, string> = { 0: 'Phrase', 1: 'Exact', 2: 'Broad' }
 
-const Suggestions = memo(function Suggestions({ suggestions }: { suggestions: SuggestionRow[] }) {
+const Suggestions = memo(function Suggestions({
+  suggestions,
+  focus,
+}: {
+  suggestions: SuggestionRow[]
+  focus: string | null
+}) {
   if (suggestions.length === 0) return <p>Add products to see suggested keywords.</p>
   return (
     <div className={list.tableWrap}>
@@ -558,6 +677,7 @@ const Suggestions = memo(function Suggestions({ suggestions }: { suggestions: Su
               <td className={list.numeric}>{money(s.bid)}</td>
               <td className={list.cell}>
                 <button
+                  {...(focus === `intent:adgroup-suggestion-add:${s.keyword}` ? { autoFocus: true } : {})}
                   type="submit"
                   name="intent"
                   value={`adgroup-suggestion-add:${s.keyword}`}
