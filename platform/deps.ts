@@ -14,4 +14,10 @@ export interface PlatformDeps {
    * random bytes). Without it, POST /v1/external/login answers 403 (docs/decisions/008).
    */
   externalLoginSecret?: string
+  /**
+   * Asks the background jobs to run a queue now, after a write it should see (an ad group submitted →
+   * `ad-group-processing`). Set by the server once its jobs run; absent (tests, a web-only process), the
+   * queue's cron picks the work up. Never throws: a failed wake only delays the work to the next cron.
+   */
+  wake?: (job: string) => void
 }

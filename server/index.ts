@@ -7,7 +7,7 @@ import { refreshStatistics } from '../platform/db/statistics'
 import { isDatabaseEmpty, seedDemo } from '../platform/db/seed'
 import type { PlatformDeps } from '../platform/deps'
 import { createPlatform } from '../platform'
-import { type Jobs, startJobs } from '../platform/jobs'
+import { type Jobs, startJobs, wakeJob } from '../platform/jobs'
 import { log } from '../platform/log'
 import { createMailer } from '../platform/mail'
 import { projectPath } from '../platform/paths'
@@ -64,6 +64,7 @@ async function main() {
   }
   const platform = createPlatform(deps)
   const jobs: Jobs | null = config.runJobs ? await startJobs(deps) : null
+  if (jobs) deps.wake = (job) => wakeJob(jobs, job)
 
   const buildPath = projectPath('build/index.js')
   const build = (await import(buildPath)) as ServerBuild

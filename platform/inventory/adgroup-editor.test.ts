@@ -394,3 +394,38 @@ describe('POST /v1/adgroup/create and /v1/adgroup/modify', () => {
     )
   })
 })
+
+describe('a submitted group wakes the processing job', () => {
+  it('is Completed within seconds of its submit (not on the next minute) when the server runs jobs', async () => {
+    const { t, seller } = ctx
+    const { startJobs, wakeJob } = await import('../jobs')
+    const { adGroupProcessing } = await import('../jobs/ad-group-processing')
+    // Only the job's queue, with no cron firing meanwhile: whatever runs it is the wake.
+    const jobs = await startJobs(t.deps, [{ ...adGroupProcessing, cron: undefined }])
+    const woken: string[] = []
+    t.deps.wake = (job) => {
+      woken.push(job)
+      wakeJob(jobs, job)
+    }
+    try {
+      const group = await saved(
+        await adGroupCall(t, seller, 'create', 'submit', groupBody({ name: 'Woken' })),
+      )
+      expect(group.processing_status).toBe(0)
+      expect(woken).toEqual(['ad-group-processing'])
+      await expect
+        .poll(
+          async () =>
+            (await t.db.select().from(adGroups).where(eq(adGroups.id, group.id)))[0]?.processingStatus,
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(2)
+      // A save queues nothing, so it wakes nothing.
+      await saved(await adGroupCall(t, seller, 'create', 'save', groupBody({ name: 'Quiet' })))
+      expect(woken).toEqual(['ad-group-processing'])
+    } finally {
+      t.deps.wake = undefined
+      await jobs.stop()
+    }
+  }, 40_000)
+})

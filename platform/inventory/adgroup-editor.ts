@@ -19,6 +19,7 @@ import {
 import type { Database, Tx } from '../db/client'
 import { accounts, adGroupProducts, adGroups, keywordTargets } from '../db/schema'
 import type { PlatformDeps } from '../deps'
+import { AD_GROUP_PROCESSING_JOB } from '../jobs/ad-group-processing'
 import { badRequest, DomainError, forbidden, notFound } from '../errors'
 import { type Env, ok } from '../http'
 import {
@@ -393,6 +394,7 @@ export function adGroupEditorRoutes(deps: PlatformDeps) {
           ? createAdGroup(tx, campaign, body, action, ctx)
           : modifyAdGroup(tx, campaign, body.id!, body, action, ctx)
       })
+      if (action === 'submit') deps.wake?.(AD_GROUP_PROCESSING_JOB)
       return ok(c, saveResponse(group), action === 'submit' ? 'Ad group submitted' : 'Ad group saved')
     })
   }

@@ -21,6 +21,7 @@ import type { PlatformDeps } from '../deps'
 import { badRequest, DomainError, forbidden, notFound } from '../errors'
 import { type Env, ok } from '../http'
 import { applyCampaignStates } from '../jobs/campaign-states'
+import { AD_GROUP_PROCESSING_JOB } from '../jobs/ad-group-processing'
 import { availableCredit } from '../payments/credits'
 import { campaignCpm, NewRevenueType, submitBlocked } from '../rules/campaign-editor'
 import { mayCreateCampaign, mayEditCampaign } from '../rules/campaign-permissions'
@@ -281,6 +282,7 @@ export function campaignEditorRoutes(deps: PlatformDeps) {
       if (action === 'submit') await assertSubmittable(tx, campaign!, ctx)
       return campaign!.id
     })
+    if (action === 'submit' && items?.length) deps.wake?.(AD_GROUP_PROCESSING_JOB)
     const data = await answer(id, action === 'submit', ctx)
     return ok(c, data, action === 'submit' ? 'Campaign submitted' : 'Campaign saved')
   })
@@ -360,6 +362,7 @@ export function campaignEditorRoutes(deps: PlatformDeps) {
       if (action === 'submit') await assertSubmittable(tx, updated!, ctx)
       return { id: current.id, submitted: submission === 'SUBMITTED' }
     })
+    if (action === 'submit' && items?.length) deps.wake?.(AD_GROUP_PROCESSING_JOB)
     const data = await answer(result.id, result.submitted, ctx)
     return ok(c, data, action === 'submit' ? 'Campaign submitted' : 'Campaign saved')
   })

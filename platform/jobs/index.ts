@@ -44,3 +44,14 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
     },
   }
 }
+
+/**
+ * Runs a queue soon after a write (`PlatformDeps.wake`): debounced to one job per second (a burst of
+ * submits is one run, plus one after it for what came in meanwhile). A failure is logged, not thrown:
+ * the queue's cron still comes.
+ */
+export function wakeJob(jobs: Jobs, name: string) {
+  jobs.boss
+    .sendDebounced(name, {}, {}, 1, 'wake')
+    .catch((error: Error) => log.error('job wake failed', { job: name, error: error.message }))
+}
