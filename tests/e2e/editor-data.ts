@@ -11,11 +11,24 @@ export const today = istDate(new Date())
 
 export const unique = () => `${test.info().project.name} ${Date.now()}`.replace(/-/g, ' ')
 
+const catalog = () => buildCatalog(Random.derived(DEMO_SEED, 'catalog'), new Date())
+const keywordedIds = (c: ReturnType<typeof catalog>) => new Set(c.productKeywordRows.map((r) => r.productId))
+
 export function ownProducts(): number[] {
-  const catalog = buildCatalog(Random.derived(DEMO_SEED, 'catalog'), new Date())
-  const keyworded = new Set(catalog.productKeywordRows.map((r) => r.productId))
-  return catalog.productSellerRows
+  const c = catalog()
+  const keyworded = keywordedIds(c)
+  return c.productSellerRows
     .filter((r) => r.sellerId === 100001 && keyworded.has(r.productId))
+    .map((r) => r.productId)
+    .slice(0, 3)
+}
+
+/** Brand 200001's products that have suggested keywords (a BRAND owns the products of its brand). */
+export function brandProducts(): number[] {
+  const c = catalog()
+  const keyworded = keywordedIds(c)
+  return c.productRows
+    .filter((r) => r.brandId === 200001 && keyworded.has(r.productId))
     .map((r) => r.productId)
     .slice(0, 3)
 }

@@ -1,10 +1,10 @@
 // The campaign editor's journeys (issue 10 "Done when"), JavaScript on and off, beyond what
 // editor-step1.spec.ts and editor-adgroups.spec.ts cover: an OPS user creates and submits a Privilege
 // campaign with Broad keywords; a BRAND opens its Sponsored campaign from the list by name, changes the
-// total budget and sees it after a reload; a SELLER targets pincodes by CSV upload and fills its ad group from CSV files. Fresh names per project.
+// total budget, fills its ad group and changes a keyword's bid, submits, and finds both in the history; a SELLER targets pincodes by CSV upload and fills its ad group from CSV files. Fresh names per project.
 import type { Page } from '@playwright/test'
 import { addDays } from '../../platform/rules/time'
-import { ownProducts, today, unique } from './editor-data'
+import { brandProducts, ownProducts, today, unique } from './editor-data'
 import { jsOff } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
 
@@ -66,7 +66,7 @@ test('an OPS user creates a Privilege campaign with Broad keywords, submits it, 
   await expect(row).toContainText('Privilege')
 })
 
-test('a BRAND opens its Sponsored campaign from the list by name, changes the total budget, and sees it after reload', async ({
+test('a BRAND opens its Sponsored campaign from the list by name, changes the budget, fills and re-bids its ad group, submits, and reads who changed what', async ({
   page,
   signInAs,
 }) => {
@@ -105,6 +105,37 @@ test('a BRAND opens its Sponsored campaign from the list by name, changes the to
   await expect(details).toContainText(name)
   await expect(details).toContainText('₹7500')
   await expect(details).not.toContainText('₹3000')
+
+  // The ad group: one of its brand's products, a keyword, then the same keyword (other case) at a new bid.
+  const [product] = brandProducts()
+  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  await card.getByLabel('Ad group name').fill('Brand group')
+  await card.getByLabel(/Product ids/).fill(String(product))
+  await card.getByRole('button', { name: 'Add products' }).click()
+  await expect(card.getByText('Selected products (1)')).toBeVisible()
+  await chooseMatch(page, () => card.getByLabel('Exact').check())
+  const addKeyword = async (keyword: string, bid: string) => {
+    await card.getByLabel('Keyword', { exact: true }).fill(keyword)
+    await card.getByLabel('Bid (₹)').fill(bid)
+    await card.getByRole('button', { name: 'Add keyword', exact: true }).click()
+  }
+  await addKeyword('brand shoes', '4')
+  await expect(card.getByRole('row').filter({ hasText: 'brand shoes' })).toContainText('₹4.00')
+  await addKeyword('Brand Shoes', '6.257')
+  await expect(card.getByText('Selected keywords (1)')).toBeVisible()
+  await expect(card.getByRole('row').filter({ hasText: 'brand shoes' })).toContainText('₹6.26')
+
+  await page.getByRole('button', { name: 'Submit', exact: true }).click()
+  await expect(page).toHaveURL(/\/campaigns/)
+  await expect(page.getByText('Campaign submitted')).toBeVisible()
+
+  // The history names the brand user and each change.
+  const campaignId = new URL(url).searchParams.get('id')
+  await page.goto(`/campaigns/${campaignId}/history`)
+  const history = page.getByRole('main')
+  await expect(history).toContainText('brand@example.com')
+  await expect(history).toContainText('Total budget: ₹3,000.00 → ₹7,500.00')
+  await expect(history).toContainText('Bid for brand shoes: ₹4.00 → ₹6.26')
 })
 
 test('a SELLER targets pincodes by CSV upload and fills the ad group with products and keywords by CSV', async ({
