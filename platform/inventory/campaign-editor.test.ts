@@ -391,6 +391,32 @@ describe('POST /v1/campaign/modify', () => {
     expect(modified.actorRole).toBe('SELLER')
   })
 
+  it('refuses a budget lowered under a stored keyword bid, at the budget field, changing nothing', async () => {
+    const { t, seller } = ctx
+    // Its group's keyword bids ₹5.00 (adGroupPayload).
+    const original = await created()
+    const modify = (overrides: Record<string, unknown>) =>
+      campaignCall(
+        t,
+        seller,
+        'modify',
+        'save',
+        sponsoredPayload(t, { id: original.id, jmcampaign_id: original.jmcampaign_id, ...overrides }),
+      )
+    const before = await rowCounts(t)
+    const daily = await refusal(await modify({ budget_daily_limit: 300, budget_pacing: 4 }))
+    expect(daily).toMatchObject({ status: 400, message: 'Bid price cannot be greater than Daily budget' })
+    expect(daily.fieldErrors.budget_daily_limit).toEqual(['Bid price cannot be greater than Daily budget'])
+    const total = await refusal(await modify({ budget_total_limit: 400 }))
+    expect(total).toMatchObject({ status: 400, message: 'Bid cannot be greater than total budget' })
+    expect(total.fieldErrors.budget_total_limit).toEqual(['Bid cannot be greater than total budget'])
+    expect(await rowCounts(t)).toEqual(before)
+    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, original.id))
+    expect([row?.budgetTotalLimit, row?.budgetDailyLimit]).toEqual([100_000, -1])
+    // Exactly the bid is allowed.
+    await savedCampaign(await modify({ budget_daily_limit: 500, budget_pacing: 4 }))
+  })
+
   it('refuses the form rules of an edit at their fields, and a cpd change outside state 6', async () => {
     const { t, seller, ops } = ctx
     const original = await created()

@@ -4,7 +4,7 @@
 // its pincodes and the optional `adGroups` of the payload are written in ONE transaction, with jm ids
 // from sequences, and audited with before and after. The answer is the campaign's view.
 import { createHash } from 'node:crypto'
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, max, ne } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod/v4'
 import { audit } from '../audit'
@@ -16,14 +16,21 @@ import {
   campaignSaveQuerySchema,
 } from '../contracts/campaign-editor'
 import type { Database, Tx } from '../db/client'
-import { campaignPincodes, campaigns, pincodes } from '../db/schema'
+import { adGroups, campaignPincodes, campaigns, keywordTargets, pincodes } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { badRequest, DomainError, forbidden, notFound } from '../errors'
 import { type Env, ok } from '../http'
 import { applyCampaignStates } from '../jobs/campaign-states'
 import { AD_GROUP_PROCESSING_JOB } from '../jobs/ad-group-processing'
 import { availableCredit } from '../payments/credits'
-import { campaignCpm, NewRevenueType, submitBlocked } from '../rules/campaign-editor'
+import {
+  AD_GROUP_DELETED,
+  campaignCpm,
+  keywordBidProblem,
+  MESSAGES,
+  NewRevenueType,
+  submitBlocked,
+} from '../rules/campaign-editor'
 import { mayCreateCampaign, mayEditCampaign } from '../rules/campaign-permissions'
 import { type CampaignClass, CampaignState, CampaignStatus, creditsEnabled } from '../rules/campaigns'
 import { campaignEndTime, campaignStartTime, istDate } from '../rules/time'
@@ -198,6 +205,29 @@ async function writePayloadAdGroups(
 }
 
 /** spec §4: Submit is refused for BRAND/SELLER when an active group's first keyword is Broad. */
+/**
+ * A budget lowered under a keyword's bid (spec §5: a bid may not exceed the daily or the total budget) is
+ * refused at the budget field with the spec's message, as adding that bid would have been: the rule holds
+ * for what is stored, not only for what is added. Sponsored keyword campaigns only (Privilege keywords
+ * have no bid of their own; a cpm is checked with the campaign body).
+ */
+async function assertBidsWithinBudgets(tx: Tx, campaign: CampaignRow) {
+  if (campaign.campaignClass !== 'Sponsored' || campaign.targetingType !== 'Keyword') return
+  const [top] = await tx
+    .select({ bid: max(keywordTargets.bidPrice) })
+    .from(keywordTargets)
+    .innerJoin(adGroups, eq(adGroups.id, keywordTargets.adGroupId))
+    .where(and(eq(adGroups.campaignId, campaign.id), ne(adGroups.state, AD_GROUP_DELETED)))
+  if (top?.bid === null || top?.bid === undefined) return
+  const rupees = (paise: number | null) => (paise === null || paise < 0 ? paise : paise / 100)
+  const problem = keywordBidProblem(Number(top.bid) / 100, {
+    campaignClass: 'Sponsored',
+    budgets: { total: rupees(campaign.budgetTotalLimit), daily: rupees(campaign.budgetDailyLimit) },
+  })
+  if (problem === MESSAGES.keywordBidOverDaily) throw badRequest(problem, { budget_daily_limit: [problem] })
+  if (problem === MESSAGES.keywordBidOverTotal) throw badRequest(problem, { budget_total_limit: [problem] })
+}
+
 async function assertSubmittable(tx: Tx, campaign: CampaignRow, ctx: WriteContext) {
   const groups = await activeGroupsOf(tx, campaign.id)
   const snapshots = await Promise.all(groups.map((g) => adGroupSnapshot(tx, g)))
@@ -359,6 +389,7 @@ export function campaignEditorRoutes(deps: PlatformDeps) {
         at: ctx.now,
       })
       if (items) await writePayloadAdGroups(tx, updated!, items, action, ctx, reset)
+      await assertBidsWithinBudgets(tx, updated!)
       if (action === 'submit') await assertSubmittable(tx, updated!, ctx)
       return { id: current.id, submitted: submission === 'SUBMITTED' }
     })
