@@ -4,9 +4,6 @@
 // campaign-editor.ts) in `superRefine`, with the spec's messages at the payload's field paths, so the
 // inventory service refuses what the console's forms refuse. Money is integer paise (decision 006);
 // instants are ISO strings; the campaign name travels base64-encoded (spec §3).
-//
-// These supersede the "no handler yet" campaign and ad-group payloads at the end of ./inventory.ts
-// (campaignPayloadSchema, adGroupCreatePayloadSchema), which stay exported unchanged for now.
 import { z } from 'zod/v4'
 import {
   AdFormatType,

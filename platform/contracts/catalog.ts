@@ -3,8 +3,6 @@
 // POST /v1/adgroup/keyword/suggest. Request schemas are what the handlers parse; response schemas
 // describe the envelope's `data` and, like ./inventory.ts, carry no transforms or defaults, so parsing
 // an answer yields the same value. Money is integer paise (decision 006).
-//
-// These replace the "no handler yet" product and suggestion shapes at the end of ./inventory.ts.
 import { z } from 'zod/v4'
 import { PRODUCT_LIMIT, PRODUCT_LIMIT_MESSAGE, ProductVerification } from '../rules/products'
 import { idParamSchema } from './inventory'

@@ -8,7 +8,6 @@
 // the handler sends and the contract does not name. Money is integer paise (docs/decisions/006);
 // instants are ISO strings; campaign names travel base64-encoded (spec campaigns §3).
 //
-// Sections marked "no handler yet" are the spec's shapes for calls the next issues add.
 import { z } from 'zod/v4'
 import { CAMPAIGN_SORT_VALUES, DEFAULT_SORT_DIRECTION, SORT_DIRECTIONS } from '../rules/campaign-list'
 import { CAMPAIGN_STATUS_FILTERS } from '../rules/campaigns'
@@ -317,47 +316,10 @@ export type CampaignHistoryResponse = z.infer<typeof campaignHistoryResponseSche
 // where it gives no type, the type is ours. Refine them when the handler lands.
 // =============================================================================================
 
-/** POST /v1/campaign/create?action and /v1/campaign/modify?action (no handler yet). */
+/** POST /v1/campaign/create?action and /v1/campaign/modify?action (platform/inventory/campaign-editor.ts). */
 export const campaignSaveActionSchema = z.object({ action: z.enum(['save', 'submit']) })
 
-/**
- * @deprecated The editor's request body is `campaignSaveBodySchema` in ./campaign-editor.ts (pincode rows,
- * the §5 rules in superRefine). Kept unchanged for existing importers.
- *
- * The campaign payload of create/modify (no handler yet): spec §3 "Campaign (full)" without what the
- * platform owns (state, status, submission, checksum, creator). `id` and `jmcampaign_id` on modify.
- */
-export const campaignPayloadSchema = campaignFullSchema
-  .omit({
-    id: true,
-    jmcampaign_id: true,
-    state: true,
-    status: true,
-    submission: true,
-    campaignCreatedBy: true,
-    checksum: true,
-    pincodes: true,
-    adGroups: true,
-    sellerid: true,
-  })
-  .extend({
-    id: z.number().int().optional(),
-    jmcampaign_id: z.number().int().optional(),
-    sellerid: z.number().int(),
-    /** base64 of the name as typed. */
-    name: safeText({ max: TEXT_MAX.line * 2 }),
-    tag: safeText({ max: TEXT_MAX.line }).nullable(),
-    app_site_id: safeText({ max: TEXT_MAX.line }).nullable(),
-    biddingStrategy: safeText({ max: TEXT_MAX.line }),
-    /** A state-6 campaign does not resend them (spec §4). */
-    start_time: instant.optional(),
-    expire_time: instant.nullable().optional(),
-    /** CUSTOM: the pincodes; EXCEPT: the excluded ones; ALL: none. */
-    pincodes: z.array(z.number().int()),
-  })
-export type CampaignPayload = z.infer<typeof campaignPayloadSchema>
-
-/** spec §3 "Keyword target" (no handler yet). */
+/** spec §3 "Keyword target" (the editor's contracts build on it: ./campaign-editor.ts). */
 export const keywordTargetSchema = z.object({
   id: z.number().int().optional(),
   keyword: safeText({ max: TEXT_MAX.line, trim: true }),
@@ -366,31 +328,14 @@ export const keywordTargetSchema = z.object({
 })
 export type KeywordTarget = z.infer<typeof keywordTargetSchema>
 
-/**
- * POST /adgroup/create?action and /adgroup/modify?action — body (spec §7; no handler yet).
- * @deprecated The editor's request body is `adGroupSaveBodySchema` in ./campaign-editor.ts. Kept unchanged.
- */
-export const adGroupCreatePayloadSchema = z.object({
-  channel_id: z.number().int(),
-  jmflg: z.boolean(),
-  checksum: z.string().nullable(),
-  campaign_id: z.number().int(),
-  products: z.array(z.object({ productId: z.number().int() })),
-  keywords: z.array(keywordTargetSchema.omit({ id: true })),
-  name: safeText({ max: TEXT_MAX.line }),
-  sellerid: z.number().int(),
-  jmcampaign_id: z.number().int(),
-})
-export type AdGroupCreatePayload = z.infer<typeof adGroupCreatePayloadSchema>
-
-/** POST /adgroup/list {channel_id, campaign_id} and /adgroup/view {channel_id, id} (no handler yet). */
+/** POST /adgroup/list {channel_id, campaign_id} and /adgroup/view {channel_id, id} (platform/inventory/adgroup-read.ts). */
 export const adGroupListBodySchema = z.object({ channel_id: z.number().int(), campaign_id: z.number().int() })
 export const adGroupViewBodySchema = z.object({ channel_id: z.number().int(), id: z.number().int() })
 
-/** POST /v1/vertex/product/get?userId body {productIds} (no handler yet). */
+/** POST /v1/vertex/product/get?userId body {productIds} (platform/inventory/catalog.ts). */
 export const productGetBodySchema = z.object({ productIds: z.array(z.number().int()) })
 
-/** spec §3 "Product" (no handler yet); "popularity and others": further fields are allowed. */
+/** spec §3 "Product"; "popularity and others": further fields are allowed. */
 export const productRecordSchema = z.looseObject({
   productId: z.number().int(),
   name: z.string(),
@@ -422,7 +367,7 @@ export const productRecordSchema = z.looseObject({
 })
 export type ProductRecord = z.infer<typeof productRecordSchema>
 
-/** POST /adgroup/keyword/suggest body {products} → a list of suggestions (no handler yet). */
+/** POST /adgroup/keyword/suggest body {products} → a list of suggestions (platform/inventory/catalog.ts). */
 export const keywordSuggestBodySchema = z.object({ products: z.array(z.number().int()) })
 export const suggestedKeywordSchema = z.object({ keyWord: z.string(), bid_price_suggestion: paise })
 export type SuggestedKeyword = z.infer<typeof suggestedKeywordSchema>
