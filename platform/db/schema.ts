@@ -415,7 +415,12 @@ export const adGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('ad_groups_campaign_idx').on(t.campaignId), uniqueIndex('ad_groups_jm_uq').on(t.jmAdgroupId)],
+  (t) => [
+    index('ad_groups_campaign_idx').on(t.campaignId),
+    uniqueIndex('ad_groups_jm_uq').on(t.jmAdgroupId),
+    // The processing job's claim (oldest first among Pending and Processing): the few busy groups, not all.
+    index('ad_groups_busy_idx').on(t.updatedAt, t.id).where(sql`${t.processingStatus} in (0, 1)`),
+  ],
 )
 
 export const adGroupProducts = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "ad_groups_busy_idx" ON "ad_groups" USING btree ("updated_at","id") WHERE "ad_groups"."processing_status" in (0, 1);
