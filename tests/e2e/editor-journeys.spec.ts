@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { addDays } from '../../platform/rules/time'
 import { brandProducts, ownProducts, today, unique } from './editor-data'
-import { jsOff } from './e2e-campaign-page'
+import { editorHeading, jsOff, row } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
 
 const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
@@ -205,4 +205,55 @@ test('a SELLER targets pincodes by CSV upload and fills the ad group with produc
   await expect(page).toHaveURL(/\/campaigns$/)
   await expect(page.getByText('Campaign submitted')).toBeVisible()
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
+})
+
+test('a SELLER clones a submitted campaign: the copy opens in the editor with its ad group, and its Submit is recorded', async ({
+  page,
+  signInAs,
+}) => {
+  await signInAs('seller@example.com', { sellerId: 100001 })
+  const [product] = ownProducts()
+  const name = `Clone Journey ${unique()}`
+  await page.goto('/create-campaign?class=Sponsored')
+  await page.getByLabel('Campaign name').fill(name)
+  await page.getByLabel('Start date').fill(addDays(today, 1))
+  await page.getByLabel('End date').fill(addDays(today, 12))
+  await page.getByLabel('Keyword').check()
+  await page.getByLabel('Total budget (₹)').fill('4000')
+  await page.getByRole('button', { name: 'Save & continue' }).click()
+  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  await card.getByLabel('Ad group name').fill('Original group')
+  await card.getByLabel(/Product ids/).fill(String(product))
+  await card.getByRole('button', { name: 'Add products' }).click()
+  await expect(card.getByText('Selected products (1)')).toBeVisible()
+  await card.getByLabel('Exact').check()
+  await card.getByLabel('Keyword', { exact: true }).fill('clone shoes')
+  await card.getByLabel('Bid (₹)').fill('3')
+  await card.getByRole('button', { name: 'Add keyword', exact: true }).click()
+  await expect(card.getByText('Selected keywords (1)')).toBeVisible()
+  await page.getByRole('button', { name: 'Submit', exact: true }).click()
+  await expect(page.getByText('Campaign submitted')).toBeVisible()
+
+  // Clone from the list: the copy opens in the editor, a draft with the same ad group.
+  await page.goto(`/campaigns?search=${encodeURIComponent(name)}`)
+  await row(page, name)
+    .getByRole('button', { name: `Clone ${name}` })
+    .click()
+  await expect(editorHeading(page)).toBeVisible()
+  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  await expect(page.getByTestId('campaign-details')).toContainText(`${name} - copy`)
+  const copy = page.getByRole('form', { name: 'Ad Group - 1' })
+  await expect(copy.getByText('Selected products (1)')).toBeVisible()
+  await expect(copy.getByRole('button', { name: 'Remove keyword clone shoes' })).toBeVisible()
+
+  // Submit the copy: it is listed, and its history says it was submitted.
+  const copyId = new URL(page.url()).searchParams.get('id')
+  await page.getByRole('button', { name: 'Submit', exact: true }).click()
+  await expect(page).toHaveURL(/\/campaigns/)
+  await expect(page.getByText('Campaign submitted')).toBeVisible()
+  await page.goto(`/campaigns?search=${encodeURIComponent(`${name} - copy`)}`)
+  await expect(row(page, `${name} - copy`)).toHaveCount(1)
+  await page.goto(`/campaigns/${copyId}/history`)
+  await expect(page.getByTestId('history-row').first()).toContainText('(submitted)')
 })
