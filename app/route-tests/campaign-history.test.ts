@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeBase64Text } from '../../platform/contracts/campaign-editor'
 import { fullyCategorisedProductsOf } from '../../platform/testing/seeded-products'
-import { addDays, istDate } from '../../platform/rules/time'
+import { istDate } from '../../platform/rules/time'
 import {
   adGroupNames,
   describeAction,
@@ -15,6 +15,7 @@ import {
 import { loader as adminHistoryLoader } from '../routes/admin.campaigns_.$id.history'
 import { loader as historyLoader } from '../routes/_advertiser.campaigns_.$id.history'
 import { createRouteHarness, type RouteHarness } from '../testing/route-harness'
+import { sponsoredPayload } from '../../platform/testing/campaign-payloads'
 
 const kw = (keyword: string, bid_price: number | null, match_type = 1) => ({ keyword, match_type, bid_price })
 const group = (over: Record<string, unknown> = {}) => ({
@@ -359,23 +360,8 @@ describe('the history loader on editor writes', () => {
     cookie = await h.cookieFor('seller@example.com', { sellerId: 100001 })
     const token = await h.t.tokenFor('seller@example.com')
     const [first, second] = await fullyCategorisedProductsOf(h.t.db, 100001, 2)
-    const today = istDate(h.t.deps.now())
-    const campaign = {
-      name: encodeBase64Text('History words'),
-      targetingType: 'Keyword',
-      ad_format_type: 1,
-      isPDP: false,
-      isPrivileged: false,
-      new_revenue_type: 2,
-      sellerid: 100001,
-      budget_total_limit: 100_000,
-      budget_daily_limit: -1,
-      budget_pacing: 1,
-      pincodeFilter: 'ALL',
-      pincodes: [],
-      start_time: new Date(`${addDays(today, 1)}T00:00:00+05:30`).toISOString(),
-      expire_time: new Date(`${addDays(today, 10)}T00:00:00+05:30`).toISOString(),
-    }
+    const _today = istDate(h.t.deps.now())
+    const campaign = sponsoredPayload(h.t, { name: encodeBase64Text('History words') })
     const created = await h.t.post('/ads/ad-inventory/v1/campaign/create?action=save', campaign, { token })
     expect(created.status).toBe(200)
     const saved = (await created.json()).data as { id: number; jmcampaign_id: number }

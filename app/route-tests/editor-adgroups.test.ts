@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeBase64Text } from '../../platform/contracts/campaign-editor'
 import { MESSAGES } from '../../platform/rules/campaign-editor'
-import { addDays, istDate } from '../../platform/rules/time'
+import { istDate } from '../../platform/rules/time'
 import { type CurrentUser, requireUser } from '../guard.server'
 import {
   type AdGroupEditorData,
@@ -17,6 +17,7 @@ import {
 } from '../models/adgroup-editor.server'
 import { ROUTES } from '../route-table'
 import { createRouteHarness, type RouteHarness } from '../testing/route-harness'
+import { sponsoredPayload } from '../../platform/testing/campaign-payloads'
 
 const SELLER = 100001
 let h: RouteHarness
@@ -61,23 +62,8 @@ beforeAll(async () => {
   h = await createRouteHarness()
   const cookie = await h.cookieFor('seller@example.com')
   user = await requireUser(h.request('/create-campaign', { cookie }), h.context(), ROUTES.createCampaign)
-  const today = istDate(h.t.deps.now())
-  const body = {
-    name: encodeBase64Text('Ad group test'),
-    targetingType: 'Keyword',
-    ad_format_type: 1,
-    isPDP: false,
-    isPrivileged: false,
-    new_revenue_type: 2,
-    sellerid: SELLER,
-    budget_total_limit: 100_000,
-    budget_daily_limit: -1,
-    budget_pacing: 1,
-    pincodeFilter: 'ALL',
-    pincodes: [],
-    start_time: new Date(`${addDays(today, 1)}T00:00:00+05:30`).toISOString(),
-    expire_time: new Date(`${addDays(today, 10)}T00:00:00+05:30`).toISOString(),
-  }
+  const _today = istDate(h.t.deps.now())
+  const body = sponsoredPayload(h.t, { name: encodeBase64Text('Ad group test') })
   const created = await h.t.post('/ads/ad-inventory/v1/campaign/create?action=save', body, {
     token: user.session.token,
   })
