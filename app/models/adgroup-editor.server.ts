@@ -52,7 +52,12 @@ export type EditorCampaign = {
 
 /** A group's working copy: what its form carries between posts (bids in rupees). */
 export type AdGroupWorking = {
-  /** 'g<id>' for a saved group, 'new-<n>' for one not saved yet. */
+  /**
+   * The card's identity on the page: 'g<id>' for a group loaded saved, 'new-<n>' for one started on this
+   * page. A new group keeps its 'new-<n>' after it is first saved (its `id` set), so the card is not
+   * remounted under the user's cursor, losing what they were typing meanwhile; the next page load
+   * names it 'g<id>'.
+   */
   key: string
   id: number | null
   name: string
@@ -342,7 +347,7 @@ function workingOf(formData: FormData): AdGroupWorking {
   const matchType = typeof raw.matchType === 'number' && MATCH_CODES.has(raw.matchType) ? raw.matchType : null
   const posted = formData.get('adgroup-name')
   return {
-    key: id ? `g${id}` : typeof raw.key === 'string' && /^new-\d{1,4}$/.test(raw.key) ? raw.key : 'new-1',
+    key: typeof raw.key === 'string' && /^new-\d{1,4}$/.test(raw.key) ? raw.key : id ? `g${id}` : 'new-1',
     id,
     name: typeof posted === 'string' ? posted : typeof raw.name === 'string' ? raw.name : '',
     products,
@@ -634,7 +639,9 @@ export async function adGroupAction(
 
   if (intent === 'adgroup-submit') return submit(request, api, user, campaign, saved.views)
 
-  const others = (key: string) => saved.views.filter((v) => v.working.key !== key)
+  /** The saved groups other than the posted card (matched by its key, and by its id once saved). */
+  const others = (w: AdGroupWorking) =>
+    saved.views.filter((v) => v.working.key !== w.key && (w.id === null || v.working.id !== w.id))
   if (!editable)
     return answer(
       sectionData(saved.views, user, campaign, 'You cannot change the ad groups of this campaign'),
@@ -700,7 +707,7 @@ export async function adGroupAction(
         ? await api.modify(body, 'save', campaign.sellerId)
         : await api.create(body, 'save', campaign.sellerId)
       if (result.ok) {
-        view = { ...view, working: { ...view.working, id: result.data.id, key: `g${result.data.id}` } }
+        view = { ...view, working: { ...view.working, id: result.data.id } }
       } else {
         const fields = (result.body as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors
         const errors: AdGroupView['errors'] = { ...view.errors }
@@ -715,7 +722,7 @@ export async function adGroupAction(
     }
   }
   view = await decorate({ ...view, open: true }, api, campaign)
-  const views = [...others(posted.key).filter((v) => v.working.key !== view.working.key), view].sort(
+  const views = [...others(view.working), view].sort(
     (a, b) => (a.working.id ?? Number.MAX_SAFE_INTEGER) - (b.working.id ?? Number.MAX_SAFE_INTEGER),
   )
   return answer(

@@ -372,6 +372,13 @@ describe('saving, the busy notice and Submit', () => {
       { keyword: suggestion.keyword, match_type: 1, bid_price: suggestion.bid },
     ])
     expect(saved.working.id).toEqual(expect.any(Number))
+    // The card keeps its identity once saved (no remount losing what is typed meanwhile), listed once.
+    expect(saved.working.key).toBe('new-1')
+    expect(added.data?.groups.map((g) => g.working.id)).toEqual([saved.working.id])
+    const again = await post({ intent: 'adgroup-save' }, { state: saved.working })
+    expect(again.data?.groups.map((g) => [g.working.key, g.working.id])).toEqual([
+      ['new-1', saved.working.id],
+    ])
 
     const loaded = await loadAdGroupEditor(h.request('/create-campaign'), h.context(), user, campaign)
     expect(loaded.groups.map((g) => [g.working.id, g.working.products])).toEqual([

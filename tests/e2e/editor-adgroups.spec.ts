@@ -2,8 +2,7 @@
 // off: on a draft made through step one, a SELLER adds products by list and by CSV, adds a suggested and
 // an uploaded keyword, removes one, and submits: back on the list with the flash.
 import AxeBuilder from '@axe-core/playwright'
-import { addDays } from '../../platform/rules/time'
-import { ownProducts, today, unique } from './editor-data'
+import { adGroupCard, keywordCampaignDraft, ownProducts, unique } from './editor-data'
 import { expect, test } from './fixtures'
 
 test.beforeEach(async ({ signInAs }) => {
@@ -15,16 +14,9 @@ test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, r
 }) => {
   const [first, second, third] = ownProducts()
   const name = `Ad Groups ${unique()}`
-  await page.goto('/create-campaign?class=Sponsored')
-  await page.getByLabel('Campaign name').fill(name)
-  await page.getByLabel('Start date').fill(addDays(today, 1))
-  await page.getByLabel('End date').fill(addDays(today, 30))
-  await page.getByLabel('Keyword').check()
-  await page.getByLabel('Total budget (₹)').fill('5000')
-  await page.getByRole('button', { name: 'Save & continue' }).click()
-  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  await keywordCampaignDraft(page, { name, budget: '5000', endInDays: 30 })
 
-  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  const card = adGroupCard(page)
   const products = card.getByRole('group', { name: 'Products' })
   const keywords = card.getByRole('group', { name: 'Keyword targeting' })
   await expect(card).toBeVisible()

@@ -1,22 +1,6 @@
-// The campaign history in words (issue 10, decision 032), JavaScript on and off: a SELLER makes a
-// campaign and its ad group through the editor, removes a keyword, raises the total budget, and the
-// history page shows those changes as sentences (rupees, keywords with bids, the ad group's name),
-// never field codes or JSON.
-import type { Page } from '@playwright/test'
 import { addDays } from '../../platform/rules/time'
-import { jsOff } from './e2e-campaign-page'
-import { ownProducts, today, unique } from './editor-data'
+import { adGroupCard, keywordCampaignDraft, nameAndProducts, ownProducts, today, unique } from './editor-data'
 import { expect, test } from './fixtures'
-
-/** With JavaScript a match-type radio posts at once: wait for its answer before the next press. */
-async function chooseMatch(page: Page, choose: () => Promise<void>) {
-  if (jsOff()) return choose()
-  const answered = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && r.url().includes('/create-campaign'),
-  )
-  await choose()
-  await answered
-}
 
 test('a SELLER edits a campaign and its ad group in the editor, then reads the changes in its history', async ({
   page,
@@ -25,24 +9,13 @@ test('a SELLER edits a campaign and its ad group in the editor, then reads the c
   await signInAs('seller@example.com', { sellerId: 100001 })
   const [first] = ownProducts()
   const name = `History Words ${unique()}`
-  await page.goto('/create-campaign?class=Sponsored')
-  await page.getByLabel('Campaign name').fill(name)
-  await page.getByLabel('Start date').fill(addDays(today, 1))
-  await page.getByLabel('End date').fill(addDays(today, 20))
-  await page.getByLabel('Keyword').check()
-  await page.getByLabel('Total budget (₹)').fill('3000')
-  await page.getByRole('button', { name: 'Save & continue' }).click()
-  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
-  const campaignId = new URL(page.url()).searchParams.get('id')
+  const campaignId = await keywordCampaignDraft(page, { name, budget: '3000', endInDays: 20 })
 
   // The ad group: a product, Exact match, two keywords with bids by CSV, then one removed.
-  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  const card = adGroupCard(page)
   const keywords = card.getByRole('group', { name: 'Keyword targeting' })
-  await card.getByLabel('Ad group name').fill('Shoes group')
-  await card.getByLabel(/Product ids/).fill(String(first))
-  await card.getByRole('button', { name: 'Add products' }).click()
-  await expect(card.getByText('Selected products (1)')).toBeVisible()
-  await chooseMatch(page, () => card.getByLabel('Exact').check())
+  await nameAndProducts(card, 'Shoes group', [first])
+  await card.getByLabel('Exact').check()
   await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
   await keywords.getByLabel(/Keywords CSV file/).setInputFiles({
     name: 'keywords.csv',

@@ -1,24 +1,18 @@
-// The campaign editor's journeys (issue 10 "Done when"), JavaScript on and off, beyond what
-// editor-step1.spec.ts and editor-adgroups.spec.ts cover: an OPS user creates and submits a Privilege
-// campaign with Broad keywords; a BRAND opens its Sponsored campaign from the list by name, changes the
-// total budget, fills its ad group and changes a keyword's bid, submits, and finds both in the history; a SELLER targets pincodes by CSV upload and fills its ad group from CSV files. Fresh names per project.
-import type { Page } from '@playwright/test'
 import { addDays } from '../../platform/rules/time'
-import { brandProducts, ownProducts, today, unique } from './editor-data'
-import { editorHeading, jsOff, row } from './e2e-campaign-page'
+import {
+  addKeyword,
+  adGroupCard,
+  brandProducts,
+  keywordCampaignDraft,
+  nameAndProducts,
+  ownProducts,
+  today,
+  unique,
+} from './editor-data'
+import { editorHeading, row } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
 
 const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
-
-/** With JavaScript a match-type radio posts at once: wait for its answer before the next press. */
-async function chooseMatch(page: Page, choose: () => Promise<void>) {
-  if (jsOff()) return choose()
-  const answered = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && r.url().includes('/create-campaign'),
-  )
-  await choose()
-  await answered
-}
 
 test('an OPS user creates a Privilege campaign with Broad keywords, submits it, and finds it in the admin list', async ({
   page,
@@ -42,14 +36,11 @@ test('an OPS user creates a Privilege campaign with Broad keywords, submits it, 
   await expect(details).toContainText(name)
   await expect(details).toContainText('Big Sale')
 
-  const card = page.getByRole('form', { name: 'Ad Group - 1' })
-  await card.getByLabel('Ad group name').fill('Privilege group')
-  await card.getByLabel(/Product ids/).fill(`${first} ${second}`)
-  await card.getByRole('button', { name: 'Add products' }).click()
-  await expect(card.getByText('Selected products (2)')).toBeVisible()
+  const card = adGroupCard(page)
+  await nameAndProducts(card, 'Privilege group', [first, second])
 
   // Broad match (OPS only); a Privilege keyword needs no bid.
-  await chooseMatch(page, () => card.getByLabel('Broad').check())
+  await card.getByLabel('Broad').check()
   await card.getByLabel('Keyword', { exact: true }).fill('festive deals')
   await card.getByRole('button', { name: 'Add keyword', exact: true }).click()
   await expect(card.getByText('Selected keywords (1)')).toBeVisible()
@@ -73,14 +64,7 @@ test('a BRAND opens its Sponsored campaign from the list by name, changes the bu
   await signInAs('brand@example.com')
   const name = `Brand Edit ${unique()}`
   // Its own Sponsored campaign, made through the editor.
-  await page.goto('/create-campaign?class=Sponsored')
-  await page.getByLabel('Campaign name').fill(name)
-  await page.getByLabel('Start date').fill(addDays(today, 2))
-  await page.getByLabel('End date').fill(addDays(today, 40))
-  await page.getByLabel('Keyword').check()
-  await page.getByLabel('Total budget (₹)').fill('3000')
-  await page.getByRole('button', { name: 'Save & continue' }).click()
-  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  await keywordCampaignDraft(page, { name, budget: '3000', startInDays: 2, endInDays: 40 })
   const url = page.url()
 
   // From the list, by its name.
@@ -108,20 +92,12 @@ test('a BRAND opens its Sponsored campaign from the list by name, changes the bu
 
   // The ad group: one of its brand's products, a keyword, then the same keyword (other case) at a new bid.
   const [product] = brandProducts()
-  const card = page.getByRole('form', { name: 'Ad Group - 1' })
-  await card.getByLabel('Ad group name').fill('Brand group')
-  await card.getByLabel(/Product ids/).fill(String(product))
-  await card.getByRole('button', { name: 'Add products' }).click()
-  await expect(card.getByText('Selected products (1)')).toBeVisible()
-  await chooseMatch(page, () => card.getByLabel('Exact').check())
-  const addKeyword = async (keyword: string, bid: string) => {
-    await card.getByLabel('Keyword', { exact: true }).fill(keyword)
-    await card.getByLabel('Bid (₹)').fill(bid)
-    await card.getByRole('button', { name: 'Add keyword', exact: true }).click()
-  }
-  await addKeyword('brand shoes', '4')
+  const card = adGroupCard(page)
+  await nameAndProducts(card, 'Brand group', [product])
+  await card.getByLabel('Exact').check()
+  await addKeyword(card, 'brand shoes', '4')
   await expect(card.getByRole('row').filter({ hasText: 'brand shoes' })).toContainText('₹4.00')
-  await addKeyword('Brand Shoes', '6.257')
+  await addKeyword(card, 'Brand Shoes', '6.257')
   await expect(card.getByText('Selected keywords (1)')).toBeVisible()
   await expect(card.getByRole('row').filter({ hasText: 'brand shoes' })).toContainText('₹6.26')
 
@@ -180,7 +156,7 @@ test('a SELLER targets pincodes by CSV upload and fills the ad group with produc
   await expect(details).toContainText('560001')
   await expect(details).toContainText('700001')
 
-  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  const card = adGroupCard(page)
   const products = card.getByRole('group', { name: 'Products' })
   const keywords = card.getByRole('group', { name: 'Keyword targeting' })
   await card.getByLabel('Ad group name').fill('CSV group')
@@ -192,7 +168,7 @@ test('a SELLER targets pincodes by CSV upload and fills the ad group with produc
   await expect(card.getByText('Selected products (3)')).toBeVisible()
   await expect(card.getByLabel('Ad group name')).toHaveValue('CSV group')
 
-  await chooseMatch(page, () => card.getByLabel('Exact').check())
+  await card.getByLabel('Exact').check()
   await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
   await keywords
     .getByLabel(/Keywords CSV file/)
@@ -214,23 +190,11 @@ test('a SELLER clones a submitted campaign: the copy opens in the editor with it
   await signInAs('seller@example.com', { sellerId: 100001 })
   const [product] = ownProducts()
   const name = `Clone Journey ${unique()}`
-  await page.goto('/create-campaign?class=Sponsored')
-  await page.getByLabel('Campaign name').fill(name)
-  await page.getByLabel('Start date').fill(addDays(today, 1))
-  await page.getByLabel('End date').fill(addDays(today, 12))
-  await page.getByLabel('Keyword').check()
-  await page.getByLabel('Total budget (₹)').fill('4000')
-  await page.getByRole('button', { name: 'Save & continue' }).click()
-  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
-  const card = page.getByRole('form', { name: 'Ad Group - 1' })
-  await card.getByLabel('Ad group name').fill('Original group')
-  await card.getByLabel(/Product ids/).fill(String(product))
-  await card.getByRole('button', { name: 'Add products' }).click()
-  await expect(card.getByText('Selected products (1)')).toBeVisible()
+  await keywordCampaignDraft(page, { name, budget: '4000', endInDays: 12 })
+  const card = adGroupCard(page)
+  await nameAndProducts(card, 'Original group', [product])
   await card.getByLabel('Exact').check()
-  await card.getByLabel('Keyword', { exact: true }).fill('clone shoes')
-  await card.getByLabel('Bid (₹)').fill('3')
-  await card.getByRole('button', { name: 'Add keyword', exact: true }).click()
+  await addKeyword(card, 'clone shoes', '3')
   await expect(card.getByText('Selected keywords (1)')).toBeVisible()
   await page.getByRole('button', { name: 'Submit', exact: true }).click()
   await expect(page.getByText('Campaign submitted')).toBeVisible()

@@ -5,7 +5,15 @@
 // Also: a match type chosen just before Add (with JavaScript, a post overtaken by the next) still applies.
 import type { Locator, Page } from '@playwright/test'
 import { addDays } from '../../platform/rules/time'
-import { ownProducts, today, unique } from './editor-data'
+import {
+  addKeyword,
+  adGroupCard,
+  keywordCampaignDraft,
+  nameAndProducts,
+  ownProducts,
+  today,
+  unique,
+} from './editor-data'
 import { expect, test } from './fixtures'
 import { expectVisibleFocus, tabTo } from './keyboard-kit'
 
@@ -55,7 +63,7 @@ test('a SELLER creates and submits a Keyword campaign with the keyboard alone', 
   await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
 
   // The ad group: name and a product; focus comes back to the product ids.
-  const card = page.getByRole('form', { name: 'Ad Group - 1' })
+  const card = adGroupCard(page)
   await tabTo(page, card.getByLabel('Ad group name'), 200)
   await page.keyboard.type('Keyboard group')
   const productIds = card.getByLabel(/Product ids/)
@@ -117,34 +125,19 @@ test('a match type chosen just before Add applies to the new keyword and remaps 
 }) => {
   await signInAs('ops@example.com', { sellerId: 100001 })
   const [product] = ownProducts()
-  await page.goto('/create-campaign?class=Sponsored')
-  await page.getByLabel('Campaign name').fill(`Quick Match ${unique()}`)
-  await page.getByLabel('Start date').fill(addDays(today, 1))
-  await page.getByLabel('End date').fill(addDays(today, 30))
-  await page.getByLabel('Keyword').check()
-  await page.getByLabel('Total budget (₹)').fill('5000')
-  await page.getByRole('button', { name: 'Save & continue' }).click()
-  await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
-  const card = page.getByRole('form', { name: 'Ad Group - 1' })
-  await card.getByLabel('Ad group name').fill('Quick match group')
-  await card.getByLabel(/Product ids/).fill(String(product))
-  await card.getByRole('button', { name: 'Add products' }).click()
-  await expect(card.getByText('Selected products (1)')).toBeVisible()
+  await keywordCampaignDraft(page, { name: `Quick Match ${unique()}`, budget: '5000', endInDays: 30 })
+  const card = adGroupCard(page)
+  await nameAndProducts(card, 'Quick match group', [product])
 
-  const add = async (keyword: string, bid: string) => {
-    await card.getByLabel('Keyword', { exact: true }).fill(keyword)
-    await card.getByLabel('Bid (₹)').fill(bid)
-    await card.getByRole('button', { name: 'Add keyword', exact: true }).click()
-  }
   await card.getByLabel('Exact').check()
-  await add('quick first', '5')
+  await addKeyword(card, 'quick first', '5')
   await expect(card.getByText('Selected keywords (1)')).toBeVisible()
-  await add('quick second', '7')
+  await addKeyword(card, 'quick second', '7')
   await expect(card.getByText('Selected keywords (2)')).toBeVisible()
 
   // Broad, and Add at once: with JavaScript the radio's own post is still in flight.
   await card.getByLabel('Broad').check()
-  await add('quick third', '9')
+  await addKeyword(card, 'quick third', '9')
   await expect(card.getByText('Selected keywords (3)')).toBeVisible()
   for (const keyword of ['quick first', 'quick second', 'quick third'])
     await expect(card.getByRole('row').filter({ hasText: keyword })).toContainText('Broad')
