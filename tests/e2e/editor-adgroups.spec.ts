@@ -2,7 +2,7 @@
 // off: on a draft made through step one, a SELLER adds products by list and by CSV, adds a suggested and
 // an uploaded keyword, removes one, and submits: back on the list with the flash.
 import AxeBuilder from '@axe-core/playwright'
-import { adGroupCard, keywordCampaignDraft, ownProducts, unique } from './editor-data'
+import { adGroupCard, keywordCampaignDraft, ownProducts, unique, uploadKeywordsCsv } from './editor-data'
 import { expect, test } from './fixtures'
 
 test.beforeEach(async ({ signInAs }) => {
@@ -18,7 +18,6 @@ test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, r
 
   const card = adGroupCard(page)
   const products = card.getByRole('group', { name: 'Products' })
-  const keywords = card.getByRole('group', { name: 'Keyword targeting' })
   await expect(card).toBeVisible()
   await card.getByLabel('Ad group name').fill('Shoes group')
 
@@ -49,13 +48,7 @@ test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, r
   await expect(card.getByRole('button', { name: `Remove keyword ${suggested}` })).toBeVisible()
 
   // Uploaded keywords.
-  await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
-  await keywords.getByLabel(/Keywords CSV file/).setInputFiles({
-    name: 'keywords.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('Keyword,Bid\nrunning shoes,4.5\ntrail shoes,3\n'),
-  })
-  await keywords.getByRole('button', { name: 'Upload', exact: true }).last().click()
+  await uploadKeywordsCsv(card, 'Keyword,Bid\nrunning shoes,4.5\ntrail shoes,3\n')
   await expect(card.getByText('Selected keywords (3)')).toBeVisible()
 
   // Remove one.

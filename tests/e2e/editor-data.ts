@@ -78,3 +78,13 @@ export async function addKeyword(card: Locator, keyword: string, bid: string) {
   await card.getByLabel('Bid (₹)').fill(bid)
   await card.getByRole('button', { name: 'Add keyword', exact: true }).click()
 }
+
+/** The Keywords Upload tab, a CSV file with `text`, and its Upload (the caller checks the answer). */
+export async function uploadKeywordsCsv(card: Locator, text: string) {
+  const keywords = card.getByRole('group', { name: 'Keyword targeting' })
+  await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
+  await keywords
+    .getByLabel(/Keywords CSV file/)
+    .setInputFiles({ name: 'keywords.csv', mimeType: 'text/csv', buffer: Buffer.from(text) })
+  await keywords.getByRole('button', { name: 'Upload', exact: true }).last().click()
+}

@@ -1,5 +1,17 @@
+// The campaign history in words (issue 10, decision 032), JavaScript on and off: a SELLER makes a
+// campaign and its ad group through the editor, removes a keyword, raises the total budget, and the
+// history page shows those changes as sentences (rupees, keywords with bids, the ad group's name),
+// never field codes or JSON.
 import { addDays } from '../../platform/rules/time'
-import { adGroupCard, keywordCampaignDraft, nameAndProducts, ownProducts, today, unique } from './editor-data'
+import {
+  adGroupCard,
+  keywordCampaignDraft,
+  nameAndProducts,
+  ownProducts,
+  today,
+  unique,
+  uploadKeywordsCsv,
+} from './editor-data'
 import { expect, test } from './fixtures'
 
 test('a SELLER edits a campaign and its ad group in the editor, then reads the changes in its history', async ({
@@ -13,16 +25,9 @@ test('a SELLER edits a campaign and its ad group in the editor, then reads the c
 
   // The ad group: a product, Exact match, two keywords with bids by CSV, then one removed.
   const card = adGroupCard(page)
-  const keywords = card.getByRole('group', { name: 'Keyword targeting' })
   await nameAndProducts(card, 'Shoes group', [first])
   await card.getByLabel('Exact').check()
-  await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
-  await keywords.getByLabel(/Keywords CSV file/).setInputFiles({
-    name: 'keywords.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('Keyword,Bid\nrunning shoes,4.5\ntrail shoes,3\n'),
-  })
-  await keywords.getByRole('button', { name: 'Upload', exact: true }).last().click()
+  await uploadKeywordsCsv(card, 'Keyword,Bid\nrunning shoes,4.5\ntrail shoes,3\n')
   await expect(card.getByText('Selected keywords (2)')).toBeVisible()
   await card.getByRole('button', { name: 'Remove keyword trail shoes' }).click()
   await expect(card.getByText('Selected keywords (1)')).toBeVisible()

@@ -1,3 +1,9 @@
+// The campaign editor's journeys (issue 10 "Done when"), JavaScript on and off, beyond what
+// editor-step1.spec.ts and editor-adgroups.spec.ts cover: an OPS user creates and submits a Privilege
+// campaign with Broad keywords; a BRAND opens its Sponsored campaign from the list by name, changes the
+// total budget, fills its ad group and changes a keyword's bid, submits, and finds both in the history; a
+// SELLER targets pincodes by CSV upload and fills its ad group from CSV files; a SELLER clones a submitted
+// campaign and submits the copy from the editor. Fresh names per project.
 import { addDays } from '../../platform/rules/time'
 import {
   addKeyword,
@@ -8,6 +14,7 @@ import {
   ownProducts,
   today,
   unique,
+  uploadKeywordsCsv,
 } from './editor-data'
 import { editorHeading, row } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
@@ -158,7 +165,6 @@ test('a SELLER targets pincodes by CSV upload and fills the ad group with produc
 
   const card = adGroupCard(page)
   const products = card.getByRole('group', { name: 'Products' })
-  const keywords = card.getByRole('group', { name: 'Keyword targeting' })
   await card.getByLabel('Ad group name').fill('CSV group')
   await products.getByRole('button', { name: 'Upload', exact: true }).click()
   await products
@@ -169,11 +175,7 @@ test('a SELLER targets pincodes by CSV upload and fills the ad group with produc
   await expect(card.getByLabel('Ad group name')).toHaveValue('CSV group')
 
   await card.getByLabel('Exact').check()
-  await keywords.getByRole('button', { name: 'Upload', exact: true }).click()
-  await keywords
-    .getByLabel(/Keywords CSV file/)
-    .setInputFiles(csv('keywords.csv', 'Keyword,Bid\nsteel bottle,6\nlunch box,4.25\nSteel Bottle,7\n'))
-  await keywords.getByRole('button', { name: 'Upload', exact: true }).last().click()
+  await uploadKeywordsCsv(card, 'Keyword,Bid\nsteel bottle,6\nlunch box,4.25\nSteel Bottle,7\n')
   await expect(card.getByText('Selected keywords (2)')).toBeVisible()
   await expect(card.getByRole('row').filter({ hasText: 'lunch box' })).toContainText('₹4.25')
 
