@@ -163,7 +163,7 @@ function blankView(working: AdGroupWorking): AdGroupView {
 }
 
 /** After a post, the control a keyboard user continues from (the typed field after adding or removing). */
-export function focusAfter(intent: string, working: AdGroupWorking): string {
+function focusAfter(intent: string, working: AdGroupWorking): string {
   const [verb = ''] = intent.split(':')
   switch (verb) {
     case 'adgroup-keyword-add':

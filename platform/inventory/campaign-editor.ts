@@ -33,9 +33,11 @@ import {
 } from '../rules/campaign-editor'
 import { mayCreateCampaign, mayEditCampaign } from '../rules/campaign-permissions'
 import { type CampaignClass, CampaignState, CampaignStatus, creditsEnabled } from '../rules/campaigns'
+import type { Role } from '../rules/roles'
 import { campaignEndTime, campaignStartTime, istDate } from '../rules/time'
 import {
   activeGroupsOf,
+  adGroupContext,
   adGroupSnapshot,
   createAdGroup,
   deleteAdGroup,
@@ -211,7 +213,7 @@ async function writePayloadAdGroups(
  * for what is stored, not only for what is added. Sponsored keyword campaigns only (Privilege keywords
  * have no bid of their own; a cpm is checked with the campaign body).
  */
-async function assertBidsWithinBudgets(tx: Tx, campaign: CampaignRow) {
+async function assertBidsWithinBudgets(tx: Tx, campaign: CampaignRow, role: Role) {
   if (campaign.campaignClass !== 'Sponsored' || campaign.targetingType !== 'Keyword') return
   const [top] = await tx
     .select({ bid: max(keywordTargets.bidPrice) })
@@ -219,11 +221,8 @@ async function assertBidsWithinBudgets(tx: Tx, campaign: CampaignRow) {
     .innerJoin(adGroups, eq(adGroups.id, keywordTargets.adGroupId))
     .where(and(eq(adGroups.campaignId, campaign.id), ne(adGroups.state, AD_GROUP_DELETED)))
   if (top?.bid === null || top?.bid === undefined) return
-  const rupees = (paise: number | null) => (paise === null || paise < 0 ? paise : paise / 100)
-  const problem = keywordBidProblem(Number(top.bid) / 100, {
-    campaignClass: 'Sponsored',
-    budgets: { total: rupees(campaign.budgetTotalLimit), daily: rupees(campaign.budgetDailyLimit) },
-  })
+  // The same judgement (paise against paise) an ad group's body gets when it is written.
+  const problem = keywordBidProblem(Number(top.bid), adGroupContext(campaign, role))
   if (problem === MESSAGES.keywordBidOverDaily) throw badRequest(problem, { budget_daily_limit: [problem] })
   if (problem === MESSAGES.keywordBidOverTotal) throw badRequest(problem, { budget_total_limit: [problem] })
 }
@@ -389,7 +388,7 @@ export function campaignEditorRoutes(deps: PlatformDeps) {
         at: ctx.now,
       })
       if (items) await writePayloadAdGroups(tx, updated!, items, action, ctx, reset)
-      await assertBidsWithinBudgets(tx, updated!)
+      await assertBidsWithinBudgets(tx, updated!, role)
       if (action === 'submit') await assertSubmittable(tx, updated!, ctx)
       return { id: current.id, submitted: submission === 'SUBMITTED' }
     })

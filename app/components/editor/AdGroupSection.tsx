@@ -74,9 +74,7 @@ function useSerialPosts(): Send {
     if (name && value !== undefined) body.set(name, value)
     mark.current = markOf(form, submitter)
     const make = () => {
-      const state = card
-        ? document.querySelector<HTMLInputElement>(`form[aria-label="${card}"] input[name="adgroup-state"]`)
-        : null
+      const state = cardForm(card)?.querySelector<HTMLInputElement>('input[name="adgroup-state"]')
       if (state) body.set('adgroup-state', state.value)
       return body
     }
@@ -88,16 +86,23 @@ function useSerialPosts(): Send {
   }
 }
 
+/** A card's form by its label (the card may have been re-rendered since the label was read). */
+const cardForm = (label: string | null) =>
+  label ? document.querySelector<HTMLFormElement>(`form[aria-label="${label}"]`) : null
+
+/** The intent buttons of one family in a scope, in page order. */
+const familyIn = (scope: ParentNode, family: string) =>
+  [...scope.querySelectorAll<HTMLButtonElement>('button[name="intent"]')].filter((b) =>
+    b.value.startsWith(family),
+  )
+
 function markOf(form: HTMLFormElement, el: Element | null): FocusMark | null {
   if (!(el instanceof HTMLButtonElement || el instanceof HTMLInputElement) || !el.name) return null
-  const card = form.getAttribute('aria-label')
   const selector = `[name="${el.name}"][value="${CSS.escape(el.value)}"]`
   // Row buttons ('adgroup-keyword-remove:shoes') form a family: when the row goes, its neighbour takes focus.
   const family = el.value.includes(':') ? `${el.value.split(':')[0]}:` : el.value
-  const members = [...form.querySelectorAll<HTMLButtonElement>('button[name="intent"]')].filter((b) =>
-    b.value.startsWith(family),
-  )
-  return { card, selector, family, index: Math.max(0, members.indexOf(el as HTMLButtonElement)) }
+  const index = familyIn(form, family).indexOf(el as HTMLButtonElement)
+  return { card: form.getAttribute('aria-label'), selector, family, index: Math.max(0, index) }
 }
 
 /** After an answer: if the control that posted is gone (re-rendered, or its row removed), focus its heir. */
@@ -105,15 +110,11 @@ function restoreFocus(mark: FocusMark | null) {
   if (!mark) return
   const active = document.activeElement
   if (active && active !== document.body && active.isConnected) return
-  const scope = mark.card
-    ? document.querySelector<HTMLFormElement>(`form[aria-label="${mark.card}"]`)
-    : document
+  const scope = mark.card ? cardForm(mark.card) : document
   if (!scope) return
   const usable = (el: HTMLElement | null | undefined) =>
     el && !(el as HTMLButtonElement).disabled && el.offsetParent !== null ? el : null
-  const family = [...scope.querySelectorAll<HTMLButtonElement>('button[name="intent"]')].filter((b) =>
-    b.value.startsWith(mark.family),
-  )
+  const family = familyIn(scope, mark.family)
   const heir =
     usable(scope.querySelector<HTMLElement>(mark.selector)) ??
     usable(family[Math.min(mark.index, family.length - 1)]) ??
@@ -303,7 +304,6 @@ function GroupCard({
                   <div>
                     <button
                       type="submit"
-                      {...focus('intent:adgroup-products-add')}
                       name="intent"
                       value="adgroup-products-add"
                       className={form.secondary}
@@ -421,13 +421,7 @@ function GroupCard({
                       size={8}
                     />
                   </div>
-                  <button
-                    {...focus('intent:adgroup-keyword-add')}
-                    type="submit"
-                    name="intent"
-                    value="adgroup-keyword-add"
-                    className={form.secondary}
-                  >
+                  <button type="submit" name="intent" value="adgroup-keyword-add" className={form.secondary}>
                     Add keyword
                   </button>
                 </div>
