@@ -11,7 +11,12 @@ import { assertMayActFor, requireAuth } from './authorize'
 import { audit } from '../audit'
 import { resolveToken, revokeSession } from './sessions'
 import { externalLoginRoutes } from './external-login'
+import { linkRoutes } from './links'
 import { loginRoutes } from './login'
+import { onboardingRoutes } from './onboarding'
+import { outboxRoutes } from './outbox'
+import { approvalRoutes } from './approvals'
+import { userManagementRoutes } from './user-management'
 import { passwordResetRoutes } from './password-reset'
 import { reportOtpRoutes } from './report-otp'
 import { actorOf } from './request'
@@ -47,6 +52,14 @@ export function createAuthService(deps: PlatformDeps) {
   app.route('/', passwordResetRoutes(deps))
   app.route('/', reportOtpRoutes(deps))
   app.route('/', externalLoginRoutes(deps))
+
+  // Accounts (issue 11): onboarding and invitations, user management, approvals, agency links, outbox.
+  app.route('/', onboardingRoutes(deps))
+  app.route('/', userManagementRoutes(deps))
+  app.route('/', linkRoutes(deps))
+  app.route('/', outboxRoutes(deps))
+  // Last: its /v1/{userType}/{userId} paths are patterns (restricted to role names and digits).
+  app.route('/', approvalRoutes(deps))
 
   // spec: GET /v1/validateToken?token&ipAddress → field token; missing means unauthorized.
   app.get('/v1/validateToken', async (c) => {

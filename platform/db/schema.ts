@@ -121,7 +121,7 @@ export const oneTimeCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: id('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['PASSWORD_RESET', 'REPORT_DOWNLOAD'] }).notNull(),
+    purpose: text('purpose', { enum: ['PASSWORD_RESET', 'REPORT_DOWNLOAD', 'INVITATION'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
