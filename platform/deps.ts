@@ -10,6 +10,16 @@ export interface PlatformDeps {
   /** Where uploads, reports and the mail outbox live. */
   dataDir: string
   /**
+   * The console's public address, for links in e-mails (invitation, terms link, reports): PUBLIC_URL,
+   * else http://HOST:PORT of this server. No trailing slash.
+   */
+  consoleUrl: string
+  /**
+   * Mail is kept in <dataDir>/outbox instead of being sent (no SMTP_URL, not production): the
+   * Outbox page may list it (issue 11). False in production and whenever SMTP_URL is set.
+   */
+  outboxEnabled: boolean
+  /**
    * Shared secret of the seller portal's signed login links (EXTERNAL_LOGIN_SECRET; at least 32
    * random bytes). Without it, POST /v1/external/login answers 403 (docs/decisions/008).
    */

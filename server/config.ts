@@ -99,6 +99,7 @@ const envSchema = z.object({
   SEED_DEMO: flag,
   RUN_JOBS: flag,
   SMTP_URL: urlWith(['smtp:', 'smtps:'], 'smtp://user:pass@host:587'),
+  PUBLIC_URL: urlWith(['http:', 'https:'], 'https://ads.example.com'),
   MAIL_FROM: z.string().min(3, 'expected a sender address').optional(),
   AUTH_SERVICE_URL: urlWith(['http:', 'https:'], 'http://host:3000/ads/ad-auth'),
   ADS_SERVICE_URL: urlWith(['http:', 'https:'], 'http://host:3000/ads/ad-inventory'),
@@ -160,6 +161,8 @@ export function readConfig(env: Environment = process.env) {
     dataDir: path.resolve(e.DATA_DIR ?? 'data'),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    /** The console's address in e-mailed links; default http://HOST:PORT. */
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST ?? '127.0.0.1'}:${e.PORT ?? 3000}`).replace(/\/+$/, ''),
     mailFrom: e.MAIL_FROM,
     /** Seed demo data into an empty database (never in production unless asked). */
     seedDemo: e.SEED_DEMO ?? !production,

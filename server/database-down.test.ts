@@ -76,6 +76,8 @@ describe('the API while the database is unreachable', () => {
       mailer: { async send() {}, close() {} },
       now: () => new Date(),
       dataDir: projectPath('.tmp/test-data'),
+      consoleUrl: 'http://console.test',
+      outboxEnabled: false,
     })
     try {
       const origin = await serve(createServerApp({ database, platform }))

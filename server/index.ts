@@ -60,6 +60,8 @@ async function main() {
     }),
     now: () => new Date(),
     dataDir: config.dataDir,
+    consoleUrl: config.publicUrl,
+    outboxEnabled: !config.production && !config.smtpUrl,
     externalLoginSecret: config.externalLoginSecret,
   }
   const platform = createPlatform(deps)

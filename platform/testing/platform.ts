@@ -15,7 +15,13 @@ export { DEMO_PASSWORD } from '../db/seed'
 export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
 
 export async function createTestPlatform(
-  options: { now?: Date; mailer?: Mailer; externalLoginSecret?: string } = {},
+  options: {
+    now?: Date
+    mailer?: Mailer
+    externalLoginSecret?: string
+    consoleUrl?: string
+    outboxEnabled?: boolean
+  } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase()
   let now = options.now ?? new Date()
@@ -31,6 +37,8 @@ export async function createTestPlatform(
     mailer,
     now: () => now,
     dataDir: projectPath('.tmp/test-data'),
+    consoleUrl: options.consoleUrl ?? 'http://console.test',
+    outboxEnabled: options.outboxEnabled ?? false,
     externalLoginSecret: options.externalLoginSecret,
   }
   const platform = createPlatform(deps)
