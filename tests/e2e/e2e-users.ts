@@ -27,6 +27,8 @@ type E2eUserSpec = {
   campaigns?: CampaignFixtureSet
   /** AGENCY: e2e brands of the same project it is linked to (approved). */
   linkedSpecs?: string[]
+  /** Account status (default APPROVED). */
+  status?: 'APPROVED' | 'PENDING' | 'REJECTED' | 'REVOKED' | 'REACTIVATED'
 }
 
 /** One line per test that signs in for real; give each test its own user. */
@@ -53,7 +55,37 @@ export const E2E_USER_SPECS: E2eUserSpec[] = [
   { name: 'seller-keyboard', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'keyboard' },
   // skip-link.spec: signs in with its password and stops at the two-factor step.
   { name: 'seller-skiplink', role: 'SELLER', enrolled: true, tnc: true },
+  // Issue 11 (accounts): onboarding, user management, approvals, links, and the accounts journey.
+  { name: 'ops-onboard', role: 'OPS', enrolled: true, tnc: true, pool: true },
+  { name: 'superadmin-onboard', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
+  { name: 'superadmin-users', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
+  { name: 'ops-users', role: 'OPS', enrolled: true, tnc: true, pool: true },
+  { name: 'seller-revoke', role: 'SELLER', enrolled: true, tnc: true },
+  { name: 'ops-access', role: 'OPS', enrolled: true, tnc: true },
+  { name: 'agency-rejected', role: 'AGENCY', enrolled: true, tnc: true, status: 'REJECTED' },
+  { name: 'superadmin-approve', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
+  { name: 'agency-pending-1', role: 'AGENCY', enrolled: true, tnc: false, status: 'PENDING' },
+  { name: 'agency-pending-2', role: 'AGENCY', enrolled: true, tnc: false, status: 'PENDING' },
+  { name: 'agency-pending-3', role: 'AGENCY', enrolled: true, tnc: false, status: 'PENDING' },
+  { name: 'agency-link', role: 'AGENCY', enrolled: true, tnc: true, pool: true },
+  { name: 'brand-link', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },
+  { name: 'brand-link-2', role: 'BRAND', enrolled: true, tnc: true, pool: true },
+  { name: 'superadmin-delink', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
+  { name: 'ops-journey', role: 'OPS', enrolled: true, tnc: true, pool: true },
+  { name: 'superadmin-journey', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
+  { name: 'brand-journey', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },
 ]
+
+/** Marketplace accounts with no console user yet, per project and kind (onboarding a SELLER or BRAND). */
+export const E2E_FREE_ACCOUNTS = 8
+const FIRST_FREE_ACCOUNT = 790_001
+
+/** The i-th (0-based) marketplace account of `kind` that global-setup leaves without a user in `project`. */
+export function e2eFreeAccountId(kind: 'SELLER' | 'BRAND', project: string, i: number): number {
+  const p = E2E_PROJECTS.indexOf(project as (typeof E2E_PROJECTS)[number])
+  if (p < 0 || i < 0 || i >= E2E_FREE_ACCOUNTS) throw new Error(`no free ${kind} account ${i} in ${project}`)
+  return FIRST_FREE_ACCOUNT + p * 100 + (kind === 'BRAND' ? 50 : 0) + i
+}
 
 export const e2eEmail = (name: string, project: string) => `${name}.${project}@e2e.test`
 
@@ -110,7 +142,7 @@ export async function createE2eUsers(db: Database): Promise<Record<string, E2eUs
           email,
           role: spec.role,
           accountId,
-          accountStatus: 'APPROVED',
+          accountStatus: spec.status ?? 'APPROVED',
           addedBy: 'e2e',
           passwordHash,
           passwordChangedAt: now,
@@ -144,6 +176,16 @@ export async function createE2eUsers(db: Database): Promise<Record<string, E2eUs
         password: DEMO_PASSWORD,
         pool: Boolean(spec.pool),
         campaigns: campaignIds,
+      }
+    }
+  }
+  for (const project of E2E_PROJECTS) {
+    for (const kind of ['SELLER', 'BRAND'] as const) {
+      for (let i = 0; i < E2E_FREE_ACCOUNTS; i++) {
+        const id = e2eFreeAccountId(kind, project, i)
+        await db
+          .insert(accounts)
+          .values({ id, kind, name: `E2E free ${kind.toLowerCase()} ${i + 1} ${project}` })
       }
     }
   }
