@@ -3,11 +3,12 @@
 // campaign table shows Name, Spend and ROAS at 1366 px without scrolling, and its totals row sums the
 // whole filtered list. Runs with JS on and off.
 import type { Page } from '@playwright/test'
-import { pathOf, ROUTE_LIST, type RouteEntry } from '../../app/route-table'
+import { ROUTE_LIST, type RouteEntry } from '../../app/route-table'
 import type { Role } from '../../platform/rules/roles'
 import { ADVERTISER_FIXTURES } from './e2e-campaign-fixtures'
 import { inr, jsOff } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
+import { samplePath } from './route-params'
 
 const whole = (n: number) => new Intl.NumberFormat('en-IN').format(n)
 
@@ -35,7 +36,7 @@ async function sidewaysPages(page: Page, entries: readonly RouteEntry[], campaig
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport)
     for (const entry of entries) {
-      const path = pathOf(entry, { id: campaignId })
+      const path = samplePath(entry, campaignId)
       await page.goto(path)
       await expect(page.locator('h1').first()).toBeVisible()
       const extra = await overflow(page)

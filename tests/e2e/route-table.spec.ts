@@ -6,7 +6,6 @@ import type { Page } from '@playwright/test'
 import {
   entryAt,
   type Heading,
-  pathOf,
   ROUTE_LIST,
   ROUTES,
   type RouteEntry,
@@ -14,6 +13,7 @@ import {
 } from '../../app/route-table'
 import { ADMIN_ROLES, type Role } from '../../platform/rules/roles'
 import { expect, test } from './fixtures'
+import { samplePath } from './route-params'
 
 type State = { name: string; email?: string; role?: Role; sellerId?: number | null; tnc?: boolean }
 
@@ -66,11 +66,11 @@ function home(state: State): string {
   const campaigns = isAdmin(state) ? ROUTES.adminCampaigns : ROUTES.campaigns
   const chooser = isAdmin(state) ? ROUTES.adminSelectAccount : ROUTES.selectAccount
   const choosesAccount = isAdmin(state) || state.role === 'AGENCY'
-  return expected(choosesAccount && !state.sellerId ? chooser : campaigns, state, {})
+  return expected(choosesAccount && !state.sellerId ? chooser : campaigns, state)
 }
 
 /** The spec's guard rules (accounts §2 "Route guard") applied to an entry: the path it ends on. */
-function expected(entry: RouteEntry, state: State, params: Record<string, number>): string {
+function expected(entry: RouteEntry, state: State, campaignId = 0): string {
   const signedIn = Boolean(state.email)
   const termsPending = state.tnc === false && (state.role === 'AGENCY' || Boolean(state.sellerId))
   switch (entry.id as RouteId) {
@@ -103,9 +103,9 @@ function expected(entry: RouteEntry, state: State, params: Record<string, number
   if (entry.needsSeller && !state.sellerId) return home(state)
   if (entry.id === 'advancedReports') {
     // It sets advanced mode and goes to save-schedule-report under the role's prefix.
-    return expected(isAdmin(state) ? ROUTES.adminSaveScheduleReport : ROUTES.saveScheduleReport, state, {})
+    return expected(isAdmin(state) ? ROUTES.adminSaveScheduleReport : ROUTES.saveScheduleReport, state)
   }
-  return pathOf(entry, params)
+  return samplePath(entry, campaignId)
 }
 
 const headingText = (heading: Heading) => (typeof heading === 'string' ? heading : `${heading.startsWith}…`)
@@ -137,7 +137,7 @@ async function shownPage(page: Page, pathname: string): Promise<string> {
 /** A campaign of the state's account that it may delete (so its delete dialog and history open). */
 async function deletableCampaign(page: Page, state: State): Promise<number> {
   const list = isAdmin(state) ? ROUTES.adminCampaigns : ROUTES.campaigns
-  if (expected(list, state, {}) !== list.path) return 1 // the guard answers before the id is read
+  if (expected(list, state) !== list.path) return 1 // the guard answers before the id is read
   await page.goto(list.path)
   const href = await page.locator('a[href*="/delete"]').first().getAttribute('href')
   const id = Number(href?.match(/\/campaigns\/(\d+)\/delete/)?.[1])
@@ -149,7 +149,7 @@ for (const state of STATES) {
   test(`route table: ${state.name}`, async ({ page, signInAs }) => {
     test.setTimeout(180_000)
     if (state.email) await signInAs(state.email, { sellerId: state.sellerId ?? null })
-    const params = { id: await deletableCampaign(page, state) }
+    const campaignId = await deletableCampaign(page, state)
     const outcomes: string[] = []
     const wanted: string[] = []
     // Any other path redirects to / (spec accounts §2), the bare /admin included.
@@ -157,9 +157,10 @@ for (const state of STATES) {
     const walk = [...ROUTE_LIST, ...unknown]
     for (const entry of walk) {
       const url =
-        (entry.id === 'unknown' ? entry.path : pathOf(entry, params)) + (QUERY[entry.id as RouteId] ?? '')
+        (entry.id === 'unknown' ? entry.path : samplePath(entry, campaignId)) +
+        (QUERY[entry.id as RouteId] ?? '')
       const target =
-        entry.id === 'unknown' ? (state.email ? home(state) : LOGIN) : expected(entry, state, params)
+        entry.id === 'unknown' ? (state.email ? home(state) : LOGIN) : expected(entry, state, campaignId)
       wanted.push(`${url} → ${target}: ${ownPage(target)}`)
 
       if (entry.heading === null) {
