@@ -22,6 +22,8 @@ export type CurrentUser = {
   info: SessionInfo
   role: Role
   sellerId: number | null
+  /** The platform keeps mail in its outbox (not production, no SMTP_URL): the menu offers the Outbox. */
+  outbox: boolean
 }
 
 const LOGIN = ROUTES.login.path
@@ -80,7 +82,7 @@ export async function requireUser(
     if (actsForItself(role) && sellerId) throw redirect(TERMS_PATH)
   }
   if ((options.needsSeller ?? true) && !sellerId) throw redirect(LOGIN)
-  return { session, info, role, sellerId }
+  return { session, info, role, sellerId, outbox: context.outboxEnabled === true }
 }
 
 /**
@@ -112,6 +114,6 @@ export function shellUser(user: CurrentUser) {
     sellerName: actsForItself(user.role) ? null : (user.session.sellerName ?? null),
     home: homePath(user.role, user.sellerId),
     switchTo: selectAccountPath(user.role),
-    menu: menuFor(user.role),
+    menu: menuFor(user.role, { outbox: user.outbox }),
   }
 }

@@ -95,6 +95,7 @@ export function createServerApp(options: {
           clientIp: req.ip ?? null,
           cspNonce: res.locals.cspNonce as string,
           requestId: res.locals.requestId as string,
+          outboxEnabled: platform.deps.outboxEnabled,
         }),
       }),
     )

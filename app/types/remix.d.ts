@@ -11,5 +11,7 @@ declare module '@remix-run/node' {
     requestId: string
     /** The caller's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
     clientIp?: string | null
+    /** The platform keeps mail in its outbox (not production, no SMTP_URL): the menu offers the Outbox page. */
+    outboxEnabled?: boolean
   }
 }
