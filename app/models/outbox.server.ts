@@ -105,6 +105,7 @@ export async function loadOutbox(
     return {
       page,
       size,
+      sizes: OUTBOX_PAGE_SIZES,
       total: 0,
       totalPages: 1,
       messages: [],

@@ -103,6 +103,26 @@ describe('/admin/outbox loader', () => {
     expect(revoked.location).toBe('/')
   })
 
+  it("shows the platform's message when the outbox cannot be read (spec accounts §8)", async () => {
+    h.t.deps.mailer = {
+      ...mailer,
+      outbox: {
+        list() {
+          throw new Error('disk gone')
+        },
+      },
+    }
+    try {
+      const answer = await open('superadmin@example.com')
+      expect(answer.status).toBe(200)
+      expect(answer.data.messages).toEqual([])
+      expect(answer.data.error).toMatch(/\S/)
+      expect(answer.data.error).not.toContain('disk gone')
+    } finally {
+      h.t.deps.mailer = mailer
+    }
+  })
+
   it('is a 404 where the outbox is off (production or SMTP_URL set)', async () => {
     h.t.deps.outboxEnabled = false
     try {
