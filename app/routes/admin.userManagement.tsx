@@ -1,15 +1,18 @@
+// The user list (spec accounts §2 "User management list"): SUPERADMIN and OPS. Decision 034.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PendingPage } from '../components/PendingPage'
+import { useLoaderData } from '@remix-run/react'
+import { UserListPage } from '../components/accounts/UserListPage'
 import { requireUser } from '../guard.server'
+import { loadUserList } from '../models/users.server'
 import { ROUTES } from '../route-table'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, ROUTES.adminUserManagement)
-  return null
+  const user = await requireUser(request, context, ROUTES.adminUserManagement)
+  return loadUserList(request, context, user)
 }
 
 export default function UserManagementPage() {
-  return <PendingPage title="User Management" />
+  return <UserListPage data={useLoaderData<typeof loader>()} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'User Management · Ad Console' }]

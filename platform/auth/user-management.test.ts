@@ -1,5 +1,5 @@
 import Papa from 'papaparse'
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userListResponseSchema, userProfileSchema } from '../contracts/users'
 import { accounts, auditLog, linkRequests, users } from '../db/schema'
@@ -145,11 +145,10 @@ describe('GET /details', () => {
         (u: { role: string; accountStatus: string }) => u.role === 'AGENCY' && u.accountStatus === 'REJECTED',
       ),
     ).toBe(true)
-    const [{ n }] = (
-      await t.db.execute(
-        "select count(*)::int as n from users where role = 'AGENCY' and account_status = 'REJECTED'",
-      )
-    ).rows as [{ n: number }]
+    const [{ n }] = (await t.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'AGENCY'), eq(users.accountStatus, 'REJECTED')))) as [{ n: number }]
     expect(data.totalCount).toBe(n)
   })
 
@@ -256,9 +255,10 @@ describe('GET /downloadProfileDetails (All Advertisers)', () => {
     ])
     expect(rows).toContainEqual(['SELLER', String(seller.accountId), seller.name, seller.email])
     expect(rows.some((r) => r[0] === 'SUPERADMIN' || r[0] === 'OPS')).toBe(false)
-    const [{ n }] = (
-      await t.db.execute("select count(*)::int as n from users where role in ('SELLER','BRAND','AGENCY')")
-    ).rows as [{ n: number }]
+    const [{ n }] = (await t.db
+      .select({ n: count() })
+      .from(users)
+      .where(inArray(users.role, ['SELLER', 'BRAND', 'AGENCY']))) as [{ n: number }]
     expect(rows.length).toBe(n)
   })
 

@@ -31,7 +31,7 @@ export const userListQuerySchema = z.object({
     .default(DEFAULT_PAGE_SIZE),
 })
 export type UserListQuery = z.infer<typeof userListQuerySchema>
-export type UserListParams = z.input<typeof userListQuerySchema>
+export type UserListParams = z.output<typeof userListQuerySchema>
 
 export const brandDetailSchema = z.object({ brandId: z.number(), brandName: z.string() })
 
