@@ -1,0 +1,259 @@
+// The Outbox page (issue 11, beyond the spec; decision 037) against servers of its own: the shared e2e
+// server runs in production with SMTP, where the Outbox does not exist. Each test starts the built
+// server on loopback over a fresh copy of the seeded PGlite template ('server' project, run once):
+// - not production, no SMTP_URL: a forgot-password request on the real page is kept in the outbox; a
+//   SUPERADMIN reads the code on /admin/outbox (JavaScript on and off) and it resets the password;
+// - SMTP_URL set, or production: /admin/outbox is the console's 404, the menu has no Outbox, the API 404s.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { commitSession } from '../../app/session.server'
+import { createSession } from '../../platform/auth/sessions'
+import { openDatabase } from '../../platform/db/client'
+import { demoUser } from '../../platform/db/seed'
+import { projectPath } from '../../platform/paths'
+import { ensurePgliteTemplate } from '../../platform/testing/template'
+import { E2E_DIR } from './paths'
+
+// The console's cookie is sealed with SESSION_SECRET: this process and the servers share one.
+process.env.SESSION_SECRET ??= 'outbox-spec-session-secret-0123456789abcdef'
+process.env.COOKIE_SECURE = 'false'
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+type Started = { child: ChildProcess; baseUrl: string; output: () => string; exit: Promise<number | null> }
+
+/** A fresh data directory from the seeded template, with FULL sessions for the given users. */
+async function prepareData(name: string, emails: string[]) {
+  const dataDir = path.join(E2E_DIR, `${name}-${process.pid}`)
+  rmSync(dataDir, { recursive: true, force: true })
+  const handle = await openDatabase({
+    dataDir,
+    loadDataDir: new Blob([readFileSync(await ensurePgliteTemplate())]),
+  })
+  const tokens: Record<string, string> = {}
+  for (const email of emails) {
+    const { token } = await createSession(handle.db, {
+      userId: demoUser(email).id,
+      stage: 'FULL',
+      now: new Date(),
+    })
+    tokens[email] = token
+  }
+  await handle.close()
+  return { dataDir, tokens }
+}
+
+async function start(env: Record<string, string>, dataDir: string): Promise<Started> {
+  const port = await freePort()
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env }
+  // Always the embedded database of this test's own data directory, whatever the suite runs on.
+  delete baseEnv.DATABASE_URL
+  delete baseEnv.SMTP_URL
+  delete baseEnv.PUBLIC_URL
+  let output = ''
+  const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
+    cwd: projectPath(),
+    env: {
+      ...baseEnv,
+      SESSION_SECRET: process.env.SESSION_SECRET,
+      COOKIE_SECURE: 'false',
+      SEED_DEMO: 'false',
+      RUN_JOBS: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const baseUrl = `http://127.0.0.1:${port}`
+  await expect
+    .poll(async () => (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status, {
+      timeout: 30_000,
+      message: `server did not start:\n${output}`,
+    })
+    .toBe(200)
+  return { child, baseUrl, output: () => output, exit }
+}
+
+async function stop(server: Started) {
+  server.child.kill('SIGTERM')
+  expect(await server.exit, server.output()).toBe(0)
+}
+
+/** A browser context signed in as `email` with a session made before the server started. */
+async function signedIn(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  token: string,
+  javaScriptEnabled: boolean,
+) {
+  const user = demoUser(email)
+  const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled })
+  const setCookie = await commitSession({
+    token,
+    role: user.role,
+    userId: user.id,
+    userEmail: user.email,
+    sellerId: null,
+    tncAcceptance: user.tncAccepted,
+    twoFactorRegistered: user.totpRegistered,
+    ipAddress: '127.0.0.1',
+  })
+  const [pair] = setCookie.split(';')
+  const separator = pair!.indexOf('=')
+  await context.addCookies([
+    {
+      name: pair!.slice(0, separator),
+      value: pair!.slice(separator + 1),
+      url: baseUrl,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ])
+  return context
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: /menu/i })
+
+test('outside production without SMTP_URL, the Outbox shows the reset code that the product mailed, and it works', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const { dataDir, tokens } = await prepareData('outbox-on', ['superadmin@example.com', 'ops@example.com'])
+  const server = await start({ NODE_ENV: 'development' }, dataDir)
+  const contexts: BrowserContext[] = []
+  try {
+    for (const [javaScriptEnabled, email, admin] of [
+      [true, 'seller2@example.com', 'superadmin@example.com'],
+      [false, 'seller3@example.com', 'ops@example.com'],
+    ] as const) {
+      // The person who forgot their password, on the real page.
+      const visitor = await browser.newContext({ baseURL: server.baseUrl, javaScriptEnabled })
+      contexts.push(visitor)
+      const page = await visitor.newPage()
+      const newPassword = `outbox reset passphrase ${javaScriptEnabled ? 'on' : 'off'} 2026`
+      await page.goto('/forgot-password')
+      await page.getByLabel('User name').fill(email)
+      await page.getByLabel('New Password').fill(newPassword)
+      await page.getByLabel('Confirm Password').fill(newPassword)
+      await page.getByRole('button', { name: 'Get OTP' }).click()
+      await expect(page).toHaveURL('/forgot-password/verify')
+
+      // The admin finds it on the Outbox page, from the menu.
+      const staff = await signedIn(browser, server.baseUrl, admin, tokens[admin]!, javaScriptEnabled)
+      contexts.push(staff)
+      const outbox = await staff.newPage()
+      await outbox.goto('/admin/campaigns')
+      await menu(outbox).getByRole('link', { name: 'Outbox' }).click()
+      await expect(outbox).toHaveURL('/admin/outbox')
+      await expect(outbox.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible()
+      const message = outbox.getByTestId('outbox-message').filter({ hasText: email }).first()
+      await expect(message).toContainText(/password reset/i)
+      await expect(message).toContainText(/Time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
+      const body = message.getByTestId('outbox-body')
+      await expect(body).toBeHidden()
+      await message.locator('summary').click()
+      await expect(body).toBeVisible()
+      const code = /password reset code is (\d{6})/.exec((await body.textContent()) ?? '')?.[1]
+      expect(code, 'the code in the kept mail').toBeTruthy()
+
+      if (javaScriptEnabled) {
+        // Keyboard: the summary takes focus and Enter closes it again.
+        await message.locator('summary').focus()
+        await outbox.keyboard.press('Enter')
+        await expect(body).toBeHidden()
+        const axe = await new AxeBuilder({ page: outbox })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze()
+        const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+        await outbox.setViewportSize({ width: 360, height: 740 })
+        await message.locator('summary').click()
+        expect(
+          await outbox.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0)
+      }
+
+      // The code from the Outbox resets the password.
+      await page.getByLabel('OTP', { exact: true }).fill(code!)
+      await page.getByRole('button', { name: 'Verify' }).click()
+      await expect(page).toHaveURL('/forgot-password/done')
+    }
+
+    // The platform's own answer, newest first, for the staff token.
+    const api = await fetch(`${server.baseUrl}/ads/ad-auth/v1/outbox?size=10`, {
+      headers: { authorization: `Bearer ${tokens['superadmin@example.com']}` },
+    })
+    expect(api.status).toBe(200)
+    const { data } = (await api.json()) as { data: { messages: { to: string[]; sentAt: string }[] } }
+    expect(data.messages.map((m) => m.to[0])).toContain('seller3@example.com')
+    const times = data.messages.map((m) => Date.parse(m.sentAt))
+    expect([...times].sort((a, b) => b - a)).toEqual(times)
+  } finally {
+    for (const context of contexts) await context.close()
+    await stop(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+test('with SMTP_URL set, or in production, there is no Outbox: a 404 page, no menu entry, a 404 API', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  for (const [name, env] of [
+    // Nothing is sent in this test: the SMTP address is never dialled.
+    ['outbox-smtp', { NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:9' }],
+    ['outbox-prod', { NODE_ENV: 'production' }],
+  ] as const) {
+    const { dataDir, tokens } = await prepareData(name, ['superadmin@example.com'])
+    const server = await start(env, dataDir)
+    try {
+      for (const javaScriptEnabled of [true, false]) {
+        const token = tokens['superadmin@example.com']!
+        const context = await signedIn(
+          browser,
+          server.baseUrl,
+          'superadmin@example.com',
+          token,
+          javaScriptEnabled,
+        )
+        try {
+          const page = await context.newPage()
+          const response = await page.goto('/admin/outbox')
+          expect(response?.status(), name).toBe(404)
+          await expect(page.getByRole('heading', { name: '404 Page not found' })).toBeVisible()
+          await expect(page.getByRole('heading', { name: 'Outbox' })).toHaveCount(0)
+          await page.goto('/admin/campaigns')
+          await expect(menu(page).getByRole('link', { name: 'Campaign' })).toBeVisible()
+          await expect(menu(page).getByRole('link', { name: 'Outbox' })).toHaveCount(0)
+        } finally {
+          await context.close()
+        }
+      }
+      const api = await fetch(`${server.baseUrl}/ads/ad-auth/v1/outbox`, {
+        headers: { authorization: `Bearer ${tokens['superadmin@example.com']}` },
+      })
+      expect(api.status, name).toBe(404)
+    } finally {
+      await stop(server)
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+})
