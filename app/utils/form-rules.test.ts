@@ -146,3 +146,103 @@ describe('form rules: browser check and server schema agree', () => {
     expect(rulesConstraint(termsForm)).toEqual({ tncAcceptance: { required: true } })
   })
 })
+
+// User detail dialogs (access, revoke, reactivate): spec accounts §5 'Reason cannot be empty'.
+describe('form rules: the user dialogs reason (browser and server agree)', async () => {
+  const { reasonForm } = await import('../models/users.schema')
+  it.each([
+    ['reason, empty', {}, { reason: ['Reason cannot be empty'] }],
+    ['reason, blank', { reason: '   ' }, { reason: ['Reason cannot be empty'] }],
+    [
+      'reason, control character',
+      { reason: 'a\u0007b' },
+      { reason: ['Remove control characters from this field'] },
+    ],
+    ['reason, too long', { reason: 'x'.repeat(501) }, { reason: ['Must be at most 500 characters'] }],
+    ['reason, given', { reason: ' Covers billing ' }, 'ok'],
+  ] as const)('%s', (_name, fields, expected) => {
+    const { browser, server } = both(reasonForm, fields)
+    expect(browser).toEqual(server)
+    if (expected === 'ok') expect(server).toEqual({ value: { reason: 'Covers billing' } })
+    else expect(browser).toEqual({ errors: expected })
+  })
+})
+
+// Onboarding, the rejected agency's edit and the invitation (spec accounts §5 'Onboarding'; decision 033).
+describe('form rules: onboarding and invitation (browser and server agree)', async () => {
+  const o = await import('../models/onboarding.schema')
+  const agency = {
+    name: 'Acme',
+    email: 'a@b.in',
+    primaryContactNumber: '9876543210',
+    address: '1 Road',
+    pincode: '560001',
+  }
+  it.each([
+    [
+      'onboarding agency, empty',
+      o.agencyOnboardingForm,
+      {},
+      {
+        name: ['Name cannot be empty'],
+        email: ['Email is invalid'],
+        primaryContactNumber: ['Number is invalid'],
+        address: ['Address cannot be empty'],
+        pincode: ['Pincode is invalid'],
+      },
+    ],
+    [
+      'onboarding agency, bad numbers and pincode',
+      o.agencyOnboardingForm,
+      {
+        ...agency,
+        primaryContactNumber: '2987654321',
+        secondaryContactNumber: '98765432101',
+        pincode: '56001a',
+      },
+      {
+        primaryContactNumber: ['Number is invalid'],
+        secondaryContactNumber: ['Number is invalid'],
+        pincode: ['Pincode is invalid'],
+      },
+    ],
+    ['onboarding agency, valid', o.agencyOnboardingForm, agency, 'ok'],
+    [
+      'onboarding seller, id with letters',
+      o.accountOnboardingForm,
+      { ...agency, userId: '12a' },
+      { userId: ['ID is invalid'] },
+    ],
+    [
+      'onboarding seller, valid',
+      o.accountOnboardingForm,
+      { name: 'S', email: 'a@b.in', userId: ' 100001 ' },
+      'ok',
+    ],
+    [
+      'onboarding staff, bad e-mail',
+      o.staffOnboardingForm,
+      { name: 'S', email: 'nope' },
+      { email: ['Email is invalid'] },
+    ],
+    [
+      'onboarding, control character in the name',
+      o.staffOnboardingForm,
+      { name: 'a\u0000b', email: 'a@b.in' },
+      { name: ['Remove control characters from this field'] },
+    ],
+    ['agency edit, valid', o.agencyEditForm, agency, 'ok'],
+    [
+      'invitation password, differ',
+      o.invitationPasswordForm,
+      { password: 'longenough', confirmPassword: 'longenough!' },
+      { confirmPassword: ['Password does not match'] },
+    ],
+    ['invitation otp, empty', o.invitationOtpForm, {}, { otp: ['Enter a valid otp'] }],
+  ] as const)('%s', (_name, rules, fields, expected) => {
+    const { browser, server } = both(rules, fields as Record<string, string>)
+    expect(browser).toEqual(server)
+    if (expected === 'ok') expect(browser).toHaveProperty('value')
+    else expect(browser).toEqual({ errors: expected })
+  })
+})
