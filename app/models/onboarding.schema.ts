@@ -33,10 +33,11 @@ const accountId = {
   pattern: { source: ONBOARDING_PATTERNS.accountId, message: OnboardingMessages.idInvalid },
 } as const
 
+// No maxLength rule on the numbers and the pincode: their pattern fixes the length (the inputs carry
+// maxLength themselves), and two failing checks would give the server two messages.
 const phone = {
   kind: 'text',
   trim: true,
-  maxLength: { value: 10, message: OnboardingMessages.numberInvalid },
   pattern: { source: ONBOARDING_PATTERNS.phone, message: OnboardingMessages.numberInvalid },
 } as const
 
@@ -56,7 +57,6 @@ const agencyFields = {
     kind: 'text',
     required: OnboardingMessages.pincodeInvalid,
     trim: true,
-    maxLength: { value: 6, message: OnboardingMessages.pincodeInvalid },
     pattern: { source: ONBOARDING_PATTERNS.pincode, message: OnboardingMessages.pincodeInvalid },
   },
 } as const
