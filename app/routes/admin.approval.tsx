@@ -1,15 +1,14 @@
+// The approval list (/admin/approval, SUPERADMIN): registrations by user type and status; PENDING rows
+// open the detail. Decision 035.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PendingPage } from '../components/PendingPage'
-import { requireUser } from '../guard.server'
-import { ROUTES } from '../route-table'
+import { useLoaderData } from '@remix-run/react'
+import { ApprovalList } from '../components/accounts/ApprovalList'
+import { approvalListLoader } from '../models/approvals.server'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, ROUTES.adminApproval)
-  return null
-}
+export const loader = (args: LoaderFunctionArgs) => approvalListLoader(args)
 
 export default function ApprovalPage() {
-  return <PendingPage title="Approval" />
+  return <ApprovalList data={useLoaderData<typeof loader>()} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Approval · Ad Console' }]

@@ -52,7 +52,7 @@ const patch = (
     body: JSON.stringify(body),
   })
 
-function multipart(fileName: string, bytes: Uint8Array, field = 'file') {
+function multipart(fileName: string, bytes: Uint8Array<ArrayBuffer>, field = 'file') {
   const form = new FormData()
   form.append(field, new Blob([bytes]), fileName)
   return form
