@@ -1,15 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PendingPage } from '../components/PendingPage'
-import { requireUser } from '../guard.server'
+// Delink Request (AGENCY, BRAND): ask the super admin to end a link (spec accounts §2, §5).
+import type { SubmissionResult } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { DelinkRequestPage } from '../components/accounts/DelinkPages'
+import { delinkPageAction, delinkPageLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, ROUTES.delink)
-  return null
-}
+export const loader = (args: LoaderFunctionArgs) => delinkPageLoader(args, ROUTES.delink)
+export const action = (args: ActionFunctionArgs) => delinkPageAction(args, ROUTES.delink)
 
-export default function DelinkRequestPage() {
-  return <PendingPage title="Delink Request" />
+export default function DelinkRequestRoute() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return (
+    <DelinkRequestPage
+      prefill={data.prefill as SubmissionResult<string[]>}
+      lastResult={actionData?.lastResult}
+      actionError={actionData?.error}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Delink Request · Ad Console' }]

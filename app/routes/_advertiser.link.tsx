@@ -1,15 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PendingPage } from '../components/PendingPage'
-import { requireUser } from '../guard.server'
+// Link Request (AGENCY): ask a brand for a link, see the Linking History (spec accounts §2; decision 036).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { LinkRequestPage } from '../components/accounts/LinkPages'
+import { linkPageAction, linkPageLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, ROUTES.link)
-  return null
-}
+export const loader = (args: LoaderFunctionArgs) => linkPageLoader(args, ROUTES.link)
+export const action = (args: ActionFunctionArgs) => linkPageAction(args, ROUTES.link)
 
-export default function LinkRequestPage() {
-  return <PendingPage title="Link Request" />
+export default function LinkRequestRoute() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  return <LinkRequestPage data={data} lastResult={actionData?.lastResult} actionError={actionData?.error} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Link Request · Ad Console' }]

@@ -1,15 +1,14 @@
+// Link Approval (BRAND): the agencies asking to link to this brand, Link or Reject (spec accounts §2).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PendingPage } from '../components/PendingPage'
-import { requireUser } from '../guard.server'
+import { useLoaderData } from '@remix-run/react'
+import { LinkApprovalPage } from '../components/accounts/LinkPages'
+import { linkApprovalLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, ROUTES.requestApproval)
-  return null
-}
+export const loader = (args: LoaderFunctionArgs) => linkApprovalLoader(args, ROUTES.requestApproval)
 
-export default function LinkApprovalPage() {
-  return <PendingPage title="Link Approval" />
+export default function LinkApprovalRoute() {
+  return <LinkApprovalPage data={useLoaderData<typeof loader>()} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Link Approval · Ad Console' }]

@@ -1,15 +1,14 @@
+// De-Link Approval (SUPERADMIN): pending de-link requests; a row opens its detail (spec accounts §2).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PendingPage } from '../components/PendingPage'
-import { requireUser } from '../guard.server'
+import { useLoaderData } from '@remix-run/react'
+import { DelinkApprovalPage } from '../components/accounts/DelinkPages'
+import { delinkApprovalLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, ROUTES.adminRequestApproval)
-  return null
-}
+export const loader = (args: LoaderFunctionArgs) => delinkApprovalLoader(args, ROUTES.adminRequestApproval)
 
-export default function DeLinkApprovalPage() {
-  return <PendingPage title="De-Link Approval" />
+export default function DelinkApprovalRoute() {
+  return <DelinkApprovalPage data={useLoaderData<typeof loader>()} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'De-Link Approval · Ad Console' }]
