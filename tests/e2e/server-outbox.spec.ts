@@ -135,7 +135,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: /menu/i })
 test('outside production without SMTP_URL, the Outbox shows the reset code that the product mailed, and it works', async ({
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const { dataDir, tokens } = await prepareData('outbox-on', ['superadmin@example.com', 'ops@example.com'])
   const server = await start({ NODE_ENV: 'development' }, dataDir)
   const contexts: BrowserContext[] = []
@@ -216,7 +216,7 @@ test('outside production without SMTP_URL, the Outbox shows the reset code that 
 test('with SMTP_URL set, or in production, there is no Outbox: a 404 page, no menu entry, a 404 API', async ({
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   for (const [name, env] of [
     // Nothing is sent in this test: the SMTP address is never dialled.
     ['outbox-smtp', { NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:9' }],
