@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { selectAccountForm } from '../models/account.schema'
 import { forgotPasswordForm, loginForm, otpForm } from '../models/sign-in.schema'
 import { termsForm } from '../models/terms.schema'
+import { rejectForm } from '../models/approvals.schema'
 import { checkForm, type FormRules, rulesConstraint } from './form-rules'
 import { parseForm } from './form-rules.server'
 
@@ -243,6 +244,26 @@ describe('form rules: onboarding and invitation (browser and server agree)', asy
     const { browser, server } = both(rules, fields as Record<string, string>)
     expect(browser).toEqual(server)
     if (expected === 'ok') expect(browser).toHaveProperty('value')
+    else expect(browser).toEqual({ errors: expected })
+  })
+})
+
+describe('approval: reject comments (spec §5)', () => {
+  it.each([
+    ['nothing', {}, { comments: ['Comments are required'] }],
+    ['empty', { comments: '' }, { comments: ['Comments are required'] }],
+    ['spaces only', { comments: '  \n ' }, { comments: ['Comments are required'] }],
+    [
+      'a control character',
+      { comments: 'no\u0000' },
+      { comments: ['Remove control characters from this field'] },
+    ],
+    ['too long', { comments: 'x'.repeat(2001) }, { comments: ['Must be at most 2000 characters'] }],
+    ['several lines', { comments: ' GST differs\nPAN missing ' }, 'ok'],
+  ] as const)('%s', (_name, fields, expected) => {
+    const { browser, server } = both(rejectForm, fields as Record<string, string>)
+    expect(browser).toEqual(server)
+    if (expected === 'ok') expect(server).toEqual({ value: { comments: 'GST differs\nPAN missing' } })
     else expect(browser).toEqual({ errors: expected })
   })
 })
