@@ -20,7 +20,7 @@ import { campaignStateLabel } from '../../platform/rules/campaigns'
 import { istDate } from '../../platform/rules/time'
 import { formatIstDateTime } from '../../platform/rules/format'
 import { type Role, routePrefix } from '../../platform/rules/roles'
-import { redirectWithFlash } from '../flash.server'
+import { flashCookie, redirectWithFlash } from '../flash.server'
 import {
   type CurrentUser,
   type GuardOptions,
@@ -28,6 +28,7 @@ import {
   requireUser,
   UNAUTHORIZED_PATH,
 } from '../guard.server'
+import { ROUTES } from '../route-table'
 import { commitSession, destroySession } from '../session.server'
 import { formatMoney } from '../utils/format'
 import { customDateError, editorPath, listSearch, parseListQuery } from './campaign-list'
@@ -38,6 +39,9 @@ import type { UpstreamResult } from './upstream.server'
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 
 export const campaignsPath = (role: Role) => `${routePrefix(role)}/campaigns`
+
+/** What an agency reads on account selection when the brand it was viewing is no longer linked to it. */
+export const AGENCY_LOST_BRAND = 'This brand is no longer linked to your agency. Select another account.'
 
 /** Only the list's own query string may come back from a form (no open redirects). */
 function returnSearch(value: FormDataEntryValue | null): string {
@@ -66,6 +70,13 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
   // the caller's, e.g. an agency's link was removed) clears it too, so the next visit asks for one.
   const refused = [list, stats, credit].find((r) => r && !r.ok && (r.status === 401 || r.status === 403))
   if (refused && !refused.ok) {
+    // An agency whose link to this brand ended (de-linked) chooses another account (decision 036).
+    if (refused.status === 403 && user.role === 'AGENCY') {
+      const headers = new Headers()
+      headers.append('Set-Cookie', await commitSession({ ...user.session, sellerId: null, sellerName: null }))
+      headers.append('Set-Cookie', await flashCookie(request, { kind: 'info', message: AGENCY_LOST_BRAND }))
+      throw redirect(ROUTES.selectAccount.path, { headers })
+    }
     const unauthorized = refused.status === 403 || refused.message === 'unauthorized'
     throw redirect(unauthorized ? UNAUTHORIZED_PATH : '/', {
       headers: {
