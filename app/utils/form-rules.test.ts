@@ -267,3 +267,57 @@ describe('approval: reject comments (spec §5)', () => {
     else expect(browser).toEqual({ errors: expected })
   })
 })
+
+// Link and de-link forms (decision 036): spec accounts §5 'Brand ID is invalid', 'Agency ID is invalid',
+// 'Delink reason cannot be empty'.
+describe('form rules: the link and de-link forms (browser and server agree)', async () => {
+  const { linkRequestForm, delinkRequestForm } = await import('../models/links.schema')
+  const good = { brandId: ' 200001 ', agencyId: ' agency@example.com ', deLinkReason: ' Contract over ' }
+  it.each([
+    ['link, empty', linkRequestForm, {}, { brandId: ['Brand ID is invalid'] }],
+    ['link, letters', linkRequestForm, { brandId: '12ab' }, { brandId: ['Brand ID is invalid'] }],
+    ['link, spaces only', linkRequestForm, { brandId: '   ' }, { brandId: ['Brand ID is invalid'] }],
+    ['link, digits', linkRequestForm, { brandId: ' 200001 ' }, 'ok'],
+    [
+      'delink, nothing',
+      delinkRequestForm,
+      {},
+      {
+        brandId: ['Brand ID is invalid'],
+        agencyId: ['Agency ID is invalid'],
+        deLinkReason: ['Delink reason cannot be empty'],
+      },
+    ],
+    [
+      'delink, bad e-mail',
+      delinkRequestForm,
+      { ...good, agencyId: 'agency@' },
+      { agencyId: ['Agency ID is invalid'] },
+    ],
+    [
+      'delink, blank reason',
+      delinkRequestForm,
+      { ...good, deLinkReason: '  ' },
+      { deLinkReason: ['Delink reason cannot be empty'] },
+    ],
+    [
+      'delink, reason too long',
+      delinkRequestForm,
+      { ...good, deLinkReason: 'x'.repeat(1001) },
+      { deLinkReason: ['Must be at most 1000 characters'] },
+    ],
+    [
+      'delink, control character',
+      delinkRequestForm,
+      { ...good, deLinkReason: 'a\u0000b' },
+      { deLinkReason: ['Remove control characters from this field'] },
+    ],
+    ['delink, line breaks in the reason', delinkRequestForm, { ...good, deLinkReason: 'One\r\nTwo' }, 'ok'],
+    ['delink, filled', delinkRequestForm, good, 'ok'],
+  ] as const)('%s', (_name, rules, fields, expected) => {
+    const { browser, server } = both(rules, fields as Record<string, string>)
+    expect(browser).toEqual(server)
+    if (expected === 'ok') expect(server).toHaveProperty('value')
+    else expect(browser).toEqual({ errors: expected })
+  })
+})
