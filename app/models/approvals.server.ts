@@ -15,7 +15,7 @@ import {
   agencyDocumentSchema,
 } from '../../platform/contracts/approvals'
 import type { ApprovalDecision } from '../../platform/rules/approvals'
-import { documentTypeOfSlug } from '../../platform/rules/approvals'
+import { agencyDocumentTypes, documentSlug, documentTypeOfSlug } from '../../platform/rules/approvals'
 import { type Role, Roles } from '../../platform/rules/roles'
 import { redirectWithFlash } from '../flash.server'
 import { type CurrentUser, type GuardOptions, redirectForStatus, requireUser } from '../guard.server'
@@ -237,7 +237,10 @@ export async function rejectAction(args: ActionFunctionArgs) {
 
 function documentOf(params: LoaderFunctionArgs['params']) {
   const { userType, userId } = userOf(params)
-  const slug = params.docType ?? ''
+  // The slug ('io-doc'), or the type's own name ('IO Doc') as the route table's samples give it.
+  const given = params.docType ?? ''
+  const named = agencyDocumentTypes.find((docType) => docType === given)
+  const slug = named ? documentSlug(named) : given
   if (userType !== 'AGENCY' || !documentTypeOfSlug(slug)) throw new Response('Not found', { status: 404 })
   return { userId, slug, base: approvalDetailPath(userType, userId) }
 }
