@@ -2,7 +2,8 @@
 // server runs in production with SMTP, where the Outbox does not exist. Each test starts the built
 // server on loopback over a fresh copy of the seeded PGlite template ('server' project, run once):
 // - not production, no SMTP_URL: a forgot-password request on the real page is kept in the outbox; a
-//   SUPERADMIN reads the code on /admin/outbox (JavaScript on and off) and it resets the password;
+//   SUPERADMIN or OPS reads the code on /admin/outbox (JavaScript on and off) and it resets the
+//   password; an invitation's link in the Outbox opens the invitation page;
 // - SMTP_URL set, or production: /admin/outbox is the console's 404, the menu has no Outbox, the API 404s.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
@@ -195,6 +196,32 @@ test('outside production without SMTP_URL, the Outbox shows the reset code that 
       await page.getByLabel('OTP', { exact: true }).fill(code!)
       await page.getByRole('button', { name: 'Verify' }).click()
       await expect(page).toHaveURL('/forgot-password/done')
+
+      // An invitation's link in the Outbox is a real link to the console's invitation page.
+      const invitee = `outbox-invitee-${javaScriptEnabled ? 'on' : 'off'}@example.com`
+      const onboarded = await fetch(`${server.baseUrl}/ads/ad-auth/v1/onBoardUsers`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tokens['superadmin@example.com']}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          sendMail: true,
+          users: [{ name: 'Outbox Invitee', email: invitee, role: 'OPS' }],
+        }),
+      })
+      expect(onboarded.status, await onboarded.text()).toBe(200)
+      await outbox.reload()
+      const invitation = outbox.getByTestId('outbox-message').filter({ hasText: invitee }).first()
+      await invitation.locator('summary').click()
+      const link = invitation.getByTestId('outbox-body').getByRole('link', { name: /\/invitation\?token=/ })
+      await expect(link).toHaveAttribute('href', /^\/invitation\?token=[^/]/)
+      const visitorPage = await visitor.newPage()
+      await visitorPage.goto((await link.getAttribute('href'))!)
+      await expect(visitorPage.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible()
+      // Clicked from the Outbox, it opens the same page.
+      await link.click()
+      await expect(outbox).toHaveURL(/\/invitation\?token=/)
     }
 
     // The platform's own answer, newest first, for the staff token.
