@@ -97,6 +97,8 @@ describe('GET /v1/outbox', () => {
     for (const [query, message] of [
       ['?page=0', 'Page is invalid'],
       ['?page=abc', 'Page is invalid'],
+      ['?page=%01', 'Page is invalid'],
+      [`?page=${'9'.repeat(5000)}`, 'Page is invalid'],
       ['?size=7', 'Page size is invalid'],
       ['?size=1e9', 'Page size is invalid'],
     ] as const) {

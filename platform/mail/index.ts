@@ -82,8 +82,8 @@ export function createMailer(options: {
   }
 }
 
-/** The outbox's message names (without extension), newest first. */
-function stems(dir: string): string[] {
+/** The outbox's message names (without extension) of files ending in `ext`, newest first. */
+function stems(dir: string, ext = '.json'): string[] {
   let names: string[]
   try {
     names = readdirSync(dir)
@@ -92,15 +92,19 @@ function stems(dir: string): string[] {
     throw error
   }
   return names
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => name.slice(0, -'.json'.length))
+    .filter((name) => name.endsWith(ext))
+    .map((name) => name.slice(0, -ext.length))
     .sort()
     .reverse()
 }
 
-/** Deletes all but the newest `keep` messages (their .json and .eml). */
+/**
+ * Deletes all but the newest `keep` messages (their .json and .eml). An .eml without a twin (written
+ * before the twins existed) counts as a message too, so old outboxes shrink as well.
+ */
 function prune(dir: string, keep: number) {
-  for (const stem of stems(dir).slice(keep)) {
+  const all = [...new Set([...stems(dir, '.json'), ...stems(dir, '.eml')])].sort().reverse()
+  for (const stem of all.slice(keep)) {
     rmSync(path.join(dir, `${stem}.json`), { force: true })
     rmSync(path.join(dir, `${stem}.eml`), { force: true })
   }

@@ -52,6 +52,8 @@ describe('createMailer without SMTP_URL', () => {
       return new Date(ms)
     }
     const mailer = createMailer({ outboxDir: dir, keep: 3, now: tick })
+    // An .eml of an older outbox, from before the .json twins: pruned like any old message.
+    writeFileSync(path.join(dir, '1700000000000-legacy.eml'), 'Subject: old')
     for (let i = 1; i <= 5; i++)
       await mailer.send({ to: 'x@example.com', subject: `Message ${i}`, text: 'x' })
     expect(readdirSync(dir)).toHaveLength(6)
