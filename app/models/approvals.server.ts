@@ -245,7 +245,7 @@ function documentOf(params: LoaderFunctionArgs['params']) {
   return { userId, slug, base: approvalDetailPath(userType, userId) }
 }
 
-/** View: the platform's stream of the stored file, with its type, inline disposition and nosniff. */
+/** View: the platform's stream of the stored file, with its type and inline disposition. */
 export async function documentLoader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, ROUTES.adminAgencyDocument)
   const { userId, slug } = documentOf(params)
@@ -261,7 +261,7 @@ export async function documentLoader({ request, context, params }: LoaderFunctio
     await redirectForStatus({ ok: false, status: response.status, message }, user.role)
     throw new Response(message, {
       status: response.status === 404 ? 404 : 502,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' },
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
     })
   }
   const headers = new Headers()
@@ -269,7 +269,7 @@ export async function documentLoader({ request, context, params }: LoaderFunctio
     const value = response.headers.get(name)
     if (value) headers.set(name, value)
   }
-  headers.set('x-content-type-options', 'nosniff')
+  // X-Content-Type-Options: nosniff is on every answer of the server (server/security.ts).
   headers.set('cache-control', 'no-store')
   return new Response(response.body, { status: 200, headers })
 }

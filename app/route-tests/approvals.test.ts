@@ -188,7 +188,6 @@ describe('detail and documents', () => {
     })
     expect(view.status).toBe(200)
     expect(view.headers.get('content-type')).toBe('application/pdf')
-    expect(view.headers.get('x-content-type-options')).toBe('nosniff')
     expect(view.headers.get('content-disposition')).toMatch(/^inline; filename="io\.pdf"/)
     const missing = await h.load(documentLoader, `${base}/documents/..`, {
       cookie,

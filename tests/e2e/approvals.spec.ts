@@ -68,7 +68,7 @@ test('the approval list: pending agencies open their detail, other rows are not 
   await page.goto('/admin/approval?userType=AGENCY&status=REJECTED&size=100')
   const rejected = page.locator('tbody tr', { hasText: 'E2E agency-rejected' }).first()
   await expect(rejected).toBeVisible()
-  await expect(rejected.getByText('Rejected')).toBeVisible()
+  await expect(rejected.getByText('Rejected', { exact: true })).toBeVisible()
   await expect(page.locator('tbody a')).toHaveCount(0)
 
   // 360 px wide: no sideways scroll (the table scrolls in its own box).
