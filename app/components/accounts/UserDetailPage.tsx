@@ -6,8 +6,8 @@ import { Link, Outlet } from '@remix-run/react'
 import { USER_TYPE_LABELS } from '../../../platform/rules/users'
 import { USER_MANAGEMENT_PATH, userDetailPath } from '../../models/users.schema'
 import type { UserDetailData } from '../../models/users.server'
-import { ErrorState } from '../list'
-import { StatusLabel } from './UserListPage'
+import { ErrorState } from '../list/States'
+import { StatusLabel } from './UserStatus'
 import * as styles from './users.css'
 
 export function UserDetailPage({ data }: { data: UserDetailData }) {

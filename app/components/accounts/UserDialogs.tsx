@@ -12,7 +12,7 @@ import * as dialog from '../dialog/dialog.css'
 import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
 import * as form from '../form.css'
 import { FieldError, NativeChecksWhileLoading } from '../FormParts'
-import { ErrorState } from '../list'
+import { ErrorState } from '../list/States'
 
 export type UserDialogData = Awaited<ReturnType<typeof loadDialog>>
 

@@ -3,7 +3,7 @@
 // page 10/20/50/100, the All Advertisers file, an agency's brand count and brand-list file, the status
 // in colour and words, and the edit icon by the spec's rule. Decision 034.
 import { Link, Outlet } from '@remix-run/react'
-import { type StatusTone, STATUS_LABELS, statusTone, USER_TYPE_LABELS } from '../../../platform/rules/users'
+import { STATUS_LABELS, USER_TYPE_LABELS } from '../../../platform/rules/users'
 import { keptParams } from '../../models/list-state'
 import {
   USER_LIST,
@@ -27,6 +27,7 @@ import {
   useListPending,
 } from '../list'
 import * as list from '../list/list.css'
+import { StatusLabel } from './UserStatus'
 import * as styles from './users.css'
 
 export type UserListData = Awaited<ReturnType<typeof loadUserList>>
@@ -59,11 +60,6 @@ const COLUMNS: Column[] = [
   { label: 'Status' },
   { label: 'Action' },
 ]
-
-export function StatusLabel({ status }: { status: Row['accountStatus'] }) {
-  const tone: StatusTone = statusTone(status)
-  return <span className={styles.status[tone]}>{STATUS_LABELS[status]}</span>
-}
 
 function PencilIcon() {
   return (
