@@ -2,7 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { DelinkRequestPage } from '../components/accounts/DelinkPages'
+import { DelinkRequestPage } from '../components/accounts/DelinkRequestPage'
 import { delinkPageAction, delinkPageLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 

@@ -1,7 +1,7 @@
 // Link Request (AGENCY): ask a brand for a link, see the Linking History (spec accounts §2; decision 036).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { LinkRequestPage } from '../components/accounts/LinkPages'
+import { LinkRequestPage } from '../components/accounts/LinkRequestPage'
 import { linkPageAction, linkPageLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 

@@ -1,7 +1,7 @@
 // 'Are you sure you want to reject {agency}?' over the Link Approval list, and the decision itself.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { LinkDecisionDialog } from '../components/accounts/LinkPages'
+import { LinkDecisionDialog } from '../components/accounts/LinkApproval'
 import { linkDecisionAction, linkDecisionLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 

@@ -1,7 +1,7 @@
 // Link Approval (BRAND): the agencies asking to link to this brand, Link or Reject (spec accounts §2).
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { LinkApprovalPage } from '../components/accounts/LinkPages'
+import { LinkApprovalPage } from '../components/accounts/LinkApproval'
 import { linkApprovalLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 

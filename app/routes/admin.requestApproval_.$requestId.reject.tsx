@@ -1,7 +1,7 @@
 // The super admin's reject confirmation over a de-link request, and the decision itself.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { DelinkDecisionDialog } from '../components/accounts/DelinkPages'
+import { DelinkDecisionDialog } from '../components/accounts/DelinkApproval'
 import { delinkDecisionAction, delinkDecisionLoader } from '../models/link-pages.server'
 import { ROUTES } from '../route-table'
 
