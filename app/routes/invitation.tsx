@@ -23,8 +23,9 @@ export default function Invitation() {
   )
 }
 
-// The token is in the address: no Referer carries it to another site.
+// The token is in the address: no Referer carries it to another site ('same-origin', not 'no-referrer':
+// with that the browser posts the forms with `Origin: null`, which Remix refuses as cross-site).
 export const meta: MetaFunction = () => [
   { title: 'Set up your account · Ad Console' },
-  { name: 'referrer', content: 'no-referrer' },
+  { name: 'referrer', content: 'same-origin' },
 ]

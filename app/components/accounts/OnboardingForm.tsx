@@ -3,6 +3,7 @@
 // JavaScript; with it, changing the select shows the role's fields at once) — decision 033.
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, useFetcher, useLocation, useNavigate, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Role } from '../../../platform/rules/roles'
 import type { PincodeLookup } from '../../models/onboarding.server'
@@ -117,6 +118,25 @@ function AgencyFields({
   )
 }
 
+/**
+ * With JavaScript a successful post redirects back to this page without action data, and the browser
+ * check had kept the server from ever answering with values: the form would keep what was typed. This
+ * counts the posts that ended without an answer (a redirect), for the form's key: a new, empty form.
+ */
+function useFreshFormAfterRedirect(answer: OnboardingAnswer | undefined) {
+  const navigation = useNavigation()
+  const [generation, setGeneration] = useState(0)
+  const posting = useRef(false)
+  useEffect(() => {
+    if (navigation.state === 'submitting' && navigation.formMethod === 'POST') posting.current = true
+    else if (navigation.state === 'idle' && posting.current) {
+      posting.current = false
+      if (!answer) setGeneration((n) => n + 1)
+    }
+  }, [navigation.state, navigation.formMethod, answer])
+  return generation
+}
+
 export type OnboardingAnswer = {
   lastResult?: SubmissionResult<string[]>
   lookup?: PincodeLookup | null
@@ -140,6 +160,7 @@ export function OnboardingPage({
   const navigate = useNavigate()
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+  const generation = useFreshFormAfterRedirect(answer)
   const idLabel = role === 'SELLER' ? 'Seller ID' : 'Brand ID'
   return (
     <section aria-labelledby="onboarding-heading" className={styles.page}>
@@ -147,7 +168,7 @@ export function OnboardingPage({
         Onboarding
       </h1>
       <div className={formStyles.card}>
-        <Form method="get" className={formStyles.form} aria-label="Role">
+        <Form method="get" className={formStyles.form} aria-label="Choose a role">
           <div className={formStyles.field}>
             <label htmlFor="onboarding-role">Role</label>
             <div className={styles.roleRow}>
