@@ -1,27 +1,10 @@
 // The approval screens' URL state and form rules (spec accounts §2 "Approval list", §5 'Comments are
-// required'), shared by loaders, pages and tests. No zod at module level (the route budget).
-import { ACCOUNT_STATUSES, ApprovalMessages, COMMENTS_MAX } from '../../platform/rules/approvals'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../platform/rules/lists'
-import { Roles } from '../../platform/rules/roles'
+// required'), shared by loaders, pages and tests. No zod, no list kit: the detail and dialogs load it
+// (the route budget); the list's URL state is approval-list.ts.
+import { type ACCOUNT_STATUSES, ApprovalMessages, COMMENTS_MAX } from '../../platform/rules/approvals'
+import type { Roles } from '../../platform/rules/roles'
 import { tooLongMessage } from '../../platform/rules/text'
 import { formRules } from '../utils/form-rules'
-import { defineList, enumFilter, type ListState, parseListState, search } from './list-state'
-
-/** The approval list: user type and status filters (default all: PENDING first), timestamp sort, paging. */
-export const APPROVAL_LIST = defineList({
-  filters: {
-    userType: enumFilter(['ALL', ...Roles] as const, 'ALL'),
-    status: enumFilter(['ALL', ...ACCOUNT_STATUSES] as const, 'ALL'),
-  },
-  sortFields: ['timestamp'] as const,
-  pageSizes: PAGE_SIZES,
-  defaultPageSize: DEFAULT_PAGE_SIZE,
-})
-export type ApprovalListState = ListState<typeof APPROVAL_LIST>
-
-export const parseApprovalList = (params: URLSearchParams) => parseListState(APPROVAL_LIST, params)
-export const approvalSearch = (state: ApprovalListState, changes: Partial<ApprovalListState> = {}) =>
-  search(APPROVAL_LIST, state, changes)
 
 export const USER_TYPE_LABELS: Record<(typeof Roles)[number], string> = {
   SUPERADMIN: 'Super Admin',

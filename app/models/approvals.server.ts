@@ -21,13 +21,8 @@ import { redirectWithFlash } from '../flash.server'
 import { type CurrentUser, type GuardOptions, redirectForStatus, requireUser } from '../guard.server'
 import { ROUTES } from '../route-table'
 import { parseForm } from '../utils/form-rules.server'
-import {
-  type ApprovalListState,
-  approvalDetailPath,
-  approvalPath,
-  parseApprovalList,
-  rejectForm,
-} from './approvals.schema'
+import { parseApprovalList } from './approval-list'
+import { approvalDetailPath, approvalPath, rejectForm } from './approvals.schema'
 import { createUpstreamClient, transportFor, type UpstreamResult } from './upstream.server'
 
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId'>
@@ -41,7 +36,7 @@ export function approvalsApi(context: Context, token: string) {
   const userPath = (userType: Role, userId: number) => `/v1/${userType}/${userId}`
   const documentPath = (userId: number, slug: string) => `/v1/AGENCY/${userId}/documents/${slug}`
   return {
-    list: (state: ApprovalListState) =>
+    list: (state: ReturnType<typeof parseApprovalList>) =>
       api.get('/v1/approval/listing', {
         query: {
           userType: state.userType,

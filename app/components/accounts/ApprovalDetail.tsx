@@ -13,9 +13,9 @@ import { type Field, useZodForm } from '../../utils/use-zod-form'
 import { initialFocus } from '../dialog/RouteDialog'
 import { FieldError, NativeChecksWhileLoading } from '../FormParts'
 import * as formStyles from '../form.css'
-import { ErrorState } from '../list'
+import { ErrorState } from '../list/States'
 import { visuallyHidden } from '../list/list.css'
-import { ApprovalStatus } from './ApprovalList'
+import { ApprovalStatus } from './ApprovalStatus'
 import * as styles from './approvals.css'
 
 export function ApprovalDetailPage({ data }: { data: DetailData }) {

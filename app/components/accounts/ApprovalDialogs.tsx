@@ -8,7 +8,7 @@ import type { DialogData } from '../../models/approvals.server'
 import { useZodForm } from '../../utils/use-zod-form'
 import * as dialogStyles from '../dialog/dialog.css'
 import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
-import { ErrorState } from '../list'
+import { ErrorState } from '../list/States'
 import { CommentsField } from './ApprovalDetail'
 
 function Who({ data }: { data: DialogData }) {

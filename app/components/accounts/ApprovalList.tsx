@@ -4,14 +4,11 @@
 // A failed call shows a panel headed Error with the server's message, else 'Something went wrong'.
 import { Link } from '@remix-run/react'
 import { istDateTime } from '../../../platform/rules/time'
+import { APPROVAL_LIST, type ApprovalListState, approvalSearch } from '../../models/approval-list'
 import {
-  APPROVAL_LIST,
-  type ApprovalListState,
   approvalDetailPath,
   approvalPath,
-  approvalSearch,
   STATUS_LABELS,
-  STATUS_TONE,
   USER_TYPE_LABELS,
 } from '../../models/approvals.schema'
 import type { approvalListLoader } from '../../models/approvals.server'
@@ -30,11 +27,11 @@ import {
   useListPending,
 } from '../list'
 import * as list from '../list/list.css'
+import { ApprovalStatus } from './ApprovalStatus'
 import * as styles from './approvals.css'
 
 export type ApprovalListData = Awaited<ReturnType<typeof approvalListLoader>>
 type Page = NonNullable<ApprovalListData['page']>
-type Item = Page['items'][number]
 
 const TYPE_OPTIONS = [
   { value: 'ALL', label: 'All user types' },
@@ -58,10 +55,6 @@ const COLUMNS: Column[] = [
   { label: 'Timestamp', sort: 'timestamp' },
   { label: 'Status' },
 ]
-
-export function ApprovalStatus({ status }: { status: Item['status'] }) {
-  return <span className={styles.status[STATUS_TONE[status]]}>{STATUS_LABELS[status]}</span>
-}
 
 export function ApprovalList({ data }: { data: ApprovalListData }) {
   const { state } = data
