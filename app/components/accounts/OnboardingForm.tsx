@@ -197,6 +197,7 @@ export function OnboardingPage({
       </div>
       <div className={formStyles.card}>
         <Form
+          key={generation}
           method="post"
           {...form.props}
           className={formStyles.form}
