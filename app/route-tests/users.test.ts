@@ -1,9 +1,8 @@
 // User management through the real route modules against the in-process test platform: the list's
 // rows and edit icons per viewer, the detail's controls, and the dialogs' reason rule (spec accounts §5
 // 'Reason cannot be empty'), kept values, server refusals and the success redirect with a banner.
-import { eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../platform/db/schema'
 import type { loadUserList, UserDetailData } from '../models/users.server'
 import { loader as listLoader } from '../routes/admin.userManagement'
 import { loader as allAdvertisersLoader } from '../routes/admin.userManagement.all-advertisers'
@@ -32,9 +31,11 @@ let serial = 0
 async function makeUser(role: 'OPS' | 'AGENCY', status: 'APPROVED' | 'REJECTED' | 'REVOKED' = 'APPROVED') {
   serial++
   const email = `route-${role.toLowerCase()}-${serial}@example.test`
-  await h.t.db
-    .insert(users)
-    .values({ name: `Route ${role} ${serial}`, email, role, accountStatus: status, addedBy: 'route-test' })
+  // Raw SQL: console tests may not import the platform's schema (tests/architecture.test.ts).
+  await h.t.db.execute(
+    sql`insert into users (name, email, role, account_status, added_by)
+        values (${`Route ${role} ${serial}`}, ${email}, ${role}, ${status}, 'route-test')`,
+  )
   return email
 }
 
@@ -244,8 +245,6 @@ describe('the dialogs', () => {
       },
     )
     expect(back.status).toBe(302)
-    expect((await h.t.db.select().from(users).where(eq(users.email, email)))[0]?.accountStatus).toBe(
-      'REACTIVATED',
-    )
+    expect((await h.t.userByEmail(email)).accountStatus).toBe('REACTIVATED')
   })
 })
