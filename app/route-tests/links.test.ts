@@ -2,7 +2,7 @@
 // (decision 036): each form message of spec accounts §5, values kept, prefills, the dialogs, the CSV
 // files, and an agency sent back to account selection once its brand is de-linked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accounts, users } from '../../platform/db/schema'
+import { sql } from 'drizzle-orm'
 import { AGENCY_LOST_BRAND } from '../models/campaign-page.server'
 import { loader as campaignsLoader } from '../routes/_advertiser.campaigns'
 import { action as delinkAction, loader as delinkLoader } from '../routes/_advertiser.delink'
@@ -40,25 +40,19 @@ afterAll(async () => {
 async function newUser(role: 'AGENCY' | 'BRAND', name?: string) {
   serial++
   const email = `route-links-${role.toLowerCase()}-${serial}@links.test`
-  let id: number | undefined
-  if (role === 'BRAND') {
-    id = 870_000 + serial
-    await h.t.db.insert(accounts).values({ id, kind: 'BRAND', name: name ?? `Route Brand ${serial}` })
-  }
-  const [row] = await h.t.db
-    .insert(users)
-    .values({
-      ...(id ? { id, accountId: id } : {}),
-      name: name ?? `Route ${role} ${serial}`,
-      email,
-      role,
-      accountStatus: 'APPROVED',
-      twoFactorRegistered: true,
-      tncAcceptance: true,
-    })
-    .returning()
-  const cookie = await h.cookieFor(email, { sellerId: id ?? null })
-  return { id: row!.id, email, name: row!.name, cookie }
+  const shown = name ?? `Route ${role} ${serial}`
+  // Plain SQL: console tests reach the platform only through its test harness (tests/architecture.test.ts).
+  const brandId = role === 'BRAND' ? 870_000 + serial : null
+  if (brandId)
+    await h.t.db.execute(sql`insert into accounts (id, kind, name) values (${brandId}, 'BRAND', ${shown})`)
+  const inserted = (await h.t.db.execute(sql`
+    insert into users (id, account_id, name, email, role, account_status, two_factor_registered, tnc_acceptance)
+    values (coalesce(${brandId}::bigint, nextval('user_id_seq')), ${brandId}, ${shown}, ${email}, ${role},
+            'APPROVED', true, true)
+    returning id`)) as unknown as { rows: { id: string | number }[] }
+  const id = Number(inserted.rows[0]?.id)
+  const cookie = await h.cookieFor(email, { sellerId: brandId })
+  return { id, email, name: shown, cookie }
 }
 
 type Reply = { lastResult: { initialValue?: Record<string, unknown> }; error: string | null }
