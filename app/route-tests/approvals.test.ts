@@ -211,3 +211,39 @@ describe('a revoked SUPERADMIN', () => {
     }
   })
 })
+
+describe('Error panel (spec §8)', () => {
+  /** A load context whose listing call fails with `answer`; every other call reaches the test platform. */
+  function failingListing(answer: () => Response) {
+    const context = h.context()
+    return {
+      ...context,
+      platformFetch: (request: Request) =>
+        new URL(request.url).pathname.endsWith('/v1/approval/listing')
+          ? Promise.resolve(answer())
+          : context.platformFetch(request),
+    }
+  }
+  const listRequest = () => h.request('/admin/approval', { cookie })
+
+  it("shows the server's message, else 'Something went wrong'", async () => {
+    const withMessage = (await listLoader({
+      request: listRequest(),
+      context: failingListing(() =>
+        Response.json(
+          { code: 503, message: 'Service unavailable', errors: ['Service unavailable'] },
+          { status: 503 },
+        ),
+      ),
+      params: {},
+    })) as { error: string | null; page: unknown }
+    expect(withMessage).toMatchObject({ error: 'Service unavailable', page: null })
+
+    const without = (await listLoader({
+      request: listRequest(),
+      context: failingListing(() => new Response(null, { status: 500 })),
+      params: {},
+    })) as { error: string | null }
+    expect(without.error).toBe('Something went wrong')
+  })
+})
