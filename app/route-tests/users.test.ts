@@ -72,6 +72,26 @@ describe('the list', () => {
     expect(answer.data.error).toBeNull()
   })
 
+  it("shows the server's message in the Error panel, else 'Something went wrong' (spec §8)", async () => {
+    const failing = (body: string) => ({
+      ...h.context(),
+      platformFetch: async (request: Request) =>
+        new URL(request.url).pathname.endsWith('/userManagement/details')
+          ? new Response(body, { status: 500, headers: { 'content-type': 'application/json' } })
+          : h.t.platform.fetch(request),
+    })
+    const run = (body: string) =>
+      listLoader({
+        request: h.request('/admin/userManagement', { cookie: superCookie }),
+        context: failing(body),
+        params: {},
+      }) as Promise<ListData>
+    const withMessage = await run(JSON.stringify({ code: 500, message: 'Directory offline', errors: [] }))
+    expect(withMessage).toMatchObject({ error: 'Directory offline', page: null })
+    const bare = await run('')
+    expect(bare).toMatchObject({ error: 'Something went wrong', page: null })
+  })
+
   it('sends advertisers to Login and passes the CSVs through', async () => {
     const seller = await h.cookieFor('seller@example.com', { sellerId: 100001 })
     const refused = await h.load(listLoader, '/admin/userManagement', { cookie: seller })
