@@ -42,6 +42,35 @@ function knownUser(email: string) {
 
 type SignInOptions = { sellerId?: number | null }
 
+/**
+ * The console's session cookie for a real server-side session of a seeded or e2e user (a token from
+ * global-setup's pool), for any browser context: `sellerId` undefined means the user's own account.
+ */
+export async function signInCookie(email: string, sellerId: number | null | undefined, baseURL: string) {
+  const user = knownUser(email)
+  const ownAccount = user.role === 'SELLER' || user.role === 'BRAND' ? user.id : null
+  const setCookie = await commitSession({
+    token: claimToken(email),
+    role: user.role,
+    userId: user.id,
+    userEmail: user.email,
+    sellerId: sellerId === undefined ? ownAccount : sellerId,
+    // The console re-reads both from the platform on every request; these are only the cookie's copy.
+    tncAcceptance: user.tnc,
+    twoFactorRegistered: user.enrolled,
+    ipAddress: '127.0.0.1',
+  })
+  const [pair] = setCookie.split(';')
+  const separator = pair!.indexOf('=')
+  return {
+    name: pair!.slice(0, separator),
+    value: pair!.slice(separator + 1),
+    url: baseURL,
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+  }
+}
+
 export type E2eUserInfo = { email: string; password: string; totpSecret: string }
 
 export const test = base.extend<{
@@ -69,30 +98,7 @@ export const test = base.extend<{
   },
   signInAs: async ({ context, baseURL }, use) => {
     await use(async (email, options = {}) => {
-      const user = knownUser(email)
-      const ownAccount = user.role === 'SELLER' || user.role === 'BRAND' ? user.id : null
-      const setCookie = await commitSession({
-        token: claimToken(email),
-        role: user.role,
-        userId: user.id,
-        userEmail: user.email,
-        sellerId: options.sellerId === undefined ? ownAccount : options.sellerId,
-        // The console re-reads both from the platform on every request; these are only the cookie's copy.
-        tncAcceptance: user.tnc,
-        twoFactorRegistered: user.enrolled,
-        ipAddress: '127.0.0.1',
-      })
-      const [pair] = setCookie.split(';')
-      const separator = pair!.indexOf('=')
-      await context.addCookies([
-        {
-          name: pair!.slice(0, separator),
-          value: pair!.slice(separator + 1),
-          url: baseURL!,
-          httpOnly: true,
-          sameSite: 'Lax',
-        },
-      ])
+      await context.addCookies([await signInCookie(email, options.sellerId, baseURL!)])
     })
   },
 })
