@@ -106,6 +106,17 @@ describe('/admin/onboarding', () => {
     expect(initialValue(answer.data)).toMatchObject({ name: 'Copy', email: 'Seller@Example.com' })
   })
 
+  it('refuses control characters at the field (400, never 500), keeping the value', async () => {
+    const answer = await h.submit(
+      onboardingAction,
+      '/admin/onboarding',
+      { role: 'OPS', name: 'Bad\u0007name', email: unique('ctl') },
+      { cookie: ops },
+    )
+    expect(answer.status).toBe(400)
+    expect(formErrors(answer.data)).toEqual({ name: ['Remove control characters from this field'] })
+  })
+
   it('refuses a Super Admin to OPS even when the form is forged', async () => {
     const answer = await h.submit(
       onboardingAction,

@@ -5,7 +5,16 @@
 // this project, so the two projects never touch each other's data.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { invitationPath, signInWithPassword, totpNow, acceptInvitation, uniqueEmail } from './accounts-kit'
+import {
+  AUTH_API,
+  acceptInvitation,
+  invitationPath,
+  onboardViaApi,
+  poolToken,
+  signInWithPassword,
+  totpNow,
+  uniqueEmail,
+} from './accounts-kit'
 import { e2eFreeAccountId } from './e2e-users'
 import { expect, test } from './fixtures'
 import { tabTo } from './keyboard-kit'
@@ -146,6 +155,67 @@ test('OPS onboards a free marketplace seller, who accepts the invitation and sig
   // The enrolment used this 30-second step's code: sign in with the next one.
   await signInWithPassword(page, email, password, totpSecret, { totpOffset: 1 })
   await expect(page).toHaveURL('/terms-and-conditions')
+})
+
+test('OPS corrects a rejected agency in edit mode (titled User Management) and sends it for approval again', async ({
+  page,
+  request,
+  signInAs,
+  e2eUser,
+}, testInfo) => {
+  const ops = e2eUser('ops-onboard').email
+  const email = uniqueEmail('onboard-rejected', testInfo.project.name)
+  const created = await onboardViaApi(request, poolToken(ops), {
+    sendMail: false,
+    users: [
+      {
+        name: 'E2E Rejected Agency',
+        email,
+        role: 'AGENCY',
+        primaryContactNumber: '9876543210',
+        address: '1 Old Street',
+        pincode: '560001',
+      },
+    ],
+  })
+  expect(created.status).toBe(200)
+  const id = created.body.data?.users[0]?.id
+  const rejected = await request.patch(`${AUTH_API}/v1/AGENCY/${id}?accountStatus=REJECTED`, {
+    data: { comments: 'GST document missing' },
+    headers: { authorization: `Bearer ${poolToken(e2eUser('superadmin-onboard').email)}` },
+  })
+  expect(rejected.status(), await rejected.text()).toBe(200)
+
+  await signInAs(ops, { sellerId: null })
+  await page.goto(`/admin/userManagement/${encodeURIComponent(email)}/edit`)
+  await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible()
+  await expect(page.getByText('GST document missing')).toBeVisible()
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('E2E Rejected Agency')
+  await expect(page.getByLabel('Primary Contact Number')).toHaveValue('9876543210')
+  await page.getByLabel('Primary Contact Number').fill('12')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Number is invalid', { exact: true })).toBeVisible()
+  await page.getByLabel('Primary Contact Number').fill('9123456789')
+  await page.getByLabel('Address').fill('2 New Street, Delhi')
+  await page.getByLabel('Pincode').fill('110001')
+  await page.getByRole('button', { name: 'Submit' }).click()
+  await expect(page).toHaveURL('/admin/userManagement')
+  await expect(page.getByTestId('flash')).toContainText('was sent for approval again')
+
+  const details = await request.get(`${AUTH_API}/v1/onBoardUsers/${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${poolToken(ops)}` },
+  })
+  expect((await details.json()).data).toMatchObject({
+    accountStatus: 'PENDING',
+    primaryContactNumber: '9123456789',
+    pincode: '110001',
+  })
+  // Now PENDING: the edit page offers no form.
+  await page.goto(`/admin/userManagement/${encodeURIComponent(email)}/edit`)
+  await expect(
+    page.getByText('Only a rejected agency can be edited and sent for approval again'),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0)
 })
 
 test.describe('the pages themselves', () => {

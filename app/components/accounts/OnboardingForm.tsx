@@ -3,7 +3,7 @@
 // JavaScript; with it, changing the select shows the role's fields at once) — decision 033.
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, useFetcher, useLocation, useNavigate, useNavigation } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { Role } from '../../../platform/rules/roles'
 import type { PincodeLookup } from '../../models/onboarding.server'
@@ -240,19 +240,24 @@ export function AgencyEditPage({
   lookup: PincodeLookup | null
   answer: OnboardingAnswer | undefined
 }) {
-  const prefilled: SubmissionResult<string[]> | undefined =
-    answer?.lastResult ??
-    (details
-      ? {
-          initialValue: {
-            name: details.name,
-            primaryContactNumber: String(details.primaryContactNumber ?? ''),
-            secondaryContactNumber: String(details.secondaryContactNumber ?? ''),
-            address: String(details.address ?? ''),
-            pincode: String(details.pincode ?? ''),
-          },
-        }
-      : undefined)
+  // The saved details as the form's first values: one object per load (useZodForm starts over whenever
+  // the object it is given changes, so a new one at every render would never settle).
+  const saved = useMemo<SubmissionResult<string[]> | undefined>(
+    () =>
+      details
+        ? {
+            initialValue: {
+              name: details.name,
+              primaryContactNumber: String(details.primaryContactNumber ?? ''),
+              secondaryContactNumber: String(details.secondaryContactNumber ?? ''),
+              address: String(details.address ?? ''),
+              pincode: String(details.pincode ?? ''),
+            },
+          }
+        : undefined,
+    [details],
+  )
+  const prefilled = answer?.lastResult ?? saved
   const [form, fields] = useZodForm(agencyEditForm, prefilled)
   const navigation = useNavigation()
   const sending = navigation.state === 'submitting' && navigation.formMethod === 'POST'
