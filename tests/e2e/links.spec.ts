@@ -3,8 +3,10 @@
 // the brand asks for a de-link, 'superadmin-delink' approves it, and the agency can no longer select or
 // read the brand. 'brand-link-2' rejects a request. One serial file: the journey's steps build on each
 // other; the users are this project's own, so js-on and js-off never meet.
+import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { poolToken } from './accounts-kit'
 import { expect, test } from './fixtures'
 import { expectVisibleFocus, tabTo } from './keyboard-kit'
 
@@ -57,6 +59,7 @@ test("the link and de-link forms give the spec's messages and keep what was type
 
 test('agency requests, brand approves, agency works for the brand; a de-link ends it at once', async ({
   page,
+  request,
   signInAs,
   e2eUser,
   e2eAccount,
@@ -64,6 +67,13 @@ test('agency requests, brand approves, agency works for the brand; a de-link end
   const agency = e2eUser('agency-link')
   const brand = e2eAccount('brand-link')
   const brandName = `E2E brand-link ${test.info().project.name}`
+  // The agency's own bearer token, for the API as another program would call it.
+  const agencyToken = poolToken(agency.email)
+  const campaignsApi = () =>
+    request.get(`/ads/ad-inventory/v1/campaign/loadHomePage?userId=${brand.id}`, {
+      headers: { authorization: `Bearer ${agencyToken}` },
+    })
+  expect((await campaignsApi()).status()).toBe(403)
 
   // 1. The agency asks for the link.
   await signInAs(agency.email, { sellerId: null })
@@ -103,11 +113,20 @@ test('agency requests, brand approves, agency works for the brand; a de-link end
   await signInAs(agency.email, { sellerId: null })
   await page.goto('/link')
   await expect(page.getByRole('row').filter({ hasText: brandName })).toContainText('Approved')
+  // 'View Linked Brands': the file lists the brand, as the screen does.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'View Linked Brands' }).click(),
+  ])
+  const csv = readFileSync((await file.path()) as string, 'utf8')
+  expect(csv.split('\r\n')[0]).toBe('Brand Id,Brand Name,Linked On')
+  expect(csv).toContain(`${brand.id},${brandName},`)
   await page.goto('/select-account')
   await page.getByLabel('Enter brand or seller ID').fill(String(brand.id))
   await page.getByRole('button', { name: 'View Account' }).click()
   await expect(page).toHaveURL('/campaigns')
   await expect(page.getByText('Brand Privilege Hero')).toBeVisible()
+  expect((await campaignsApi()).status()).toBe(200)
 
   // 4. The brand asks for a de-link: its own id is already in the form.
   await signInAs(brand.email)
@@ -123,9 +142,9 @@ test('agency requests, brand approves, agency works for the brand; a de-link end
   await page.goto('/admin/requestApproval')
   await expect(page.getByRole('heading', { name: 'De-Link Approval', level: 1 })).toBeVisible()
   await expect(page.getByRole('columnheader', { name: 'Brand Name' })).toBeVisible()
-  const request = page.getByRole('row').filter({ hasText: brandName })
-  await expect(request).toContainText('The campaign season is over')
-  await request.getByRole('link', { name: /^View the de-link request/ }).click()
+  const delinkRow = page.getByRole('row').filter({ hasText: brandName })
+  await expect(delinkRow).toContainText('The campaign season is over')
+  await delinkRow.getByRole('link', { name: /^View the de-link request/ }).click()
   await expect(page.getByRole('heading', { name: 'De-link request', level: 1 })).toBeVisible()
   await page.getByRole('link', { name: 'De-link', exact: true }).click()
   const confirm = page.getByRole('dialog', { name: 'De-link' })
@@ -133,6 +152,7 @@ test('agency requests, brand approves, agency works for the brand; a de-link end
   await confirm.getByRole('button', { name: 'De-link' }).click()
   await expect(page).toHaveURL('/admin/requestApproval')
   await expect(page.getByTestId('flash')).toContainText(`E2E agency-link is de-linked from ${brandName}.`)
+  expect((await campaignsApi()).status()).toBe(403)
 
   // 6. The agency, still holding the brand in its session, cannot read it: back to account selection.
   await signInAs(agency.email, { sellerId: brand.id })
