@@ -412,3 +412,103 @@ describe('PUT /v1/onBoardUsers/{email} (edit mode for a rejected agency)', () =>
     expect((await json(bad)).fieldErrors).toEqual({ primaryContactNumber: ['Number is invalid'] })
   })
 })
+
+describe('hostile text in every text field of these endpoints: 400, never 500', () => {
+  const nul = 'a\u0000b'
+  const long = 'x'.repeat(10_000)
+  const onboardBody = (field: string, value: string) => ({
+    sendMail: false,
+    users: [{ ...agency(), [field]: value }],
+  })
+  const cases: [string, (value: string) => Promise<Response>][] = [
+    ...[
+      'name',
+      'email',
+      'role',
+      'userId',
+      'primaryContactNumber',
+      'secondaryContactNumber',
+      'address',
+      'pincode',
+    ].map(
+      (field) =>
+        [`onBoardUsers ${field}`, (value: string) => onboard(onboardBody(field, value))] as [
+          string,
+          (value: string) => Promise<Response>,
+        ],
+    ),
+    ...['name', 'primaryContactNumber', 'secondaryContactNumber', 'address', 'pincode'].map(
+      (field) =>
+        [
+          `PUT onBoardUsers ${field}`,
+          (value: string) =>
+            t.request(`${ONBOARD}/agency%40example.com`, {
+              method: 'PUT',
+              token: opsToken,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                name: 'A',
+                primaryContactNumber: '9876543210',
+                address: 'x',
+                pincode: '560001',
+                [field]: value,
+              }),
+            }),
+        ] as [string, (value: string) => Promise<Response>],
+    ),
+    [
+      'GET invitation token',
+      (value) => t.request(`${BASE}/v1/invitation?token=${encodeURIComponent(value)}`),
+    ],
+    ...['token', 'password', 'confirmPassword'].map(
+      (field) =>
+        [
+          `invitation/password ${field}`,
+          (value: string) =>
+            t.post(`${BASE}/v1/invitation/password`, {
+              token: 'A'.repeat(43),
+              password: 'a-good-passw0rd',
+              confirmPassword: 'a-good-passw0rd',
+              [field]: value,
+            }),
+        ] as [string, (value: string) => Promise<Response>],
+    ),
+    ...['token', 'totp'].map(
+      (field) =>
+        [
+          `invitation/totp ${field}`,
+          (value: string) =>
+            t.post(`${BASE}/v1/invitation/totp`, { token: 'A'.repeat(43), totp: '123456', [field]: value }),
+        ] as [string, (value: string) => Promise<Response>],
+    ),
+    [
+      'invitation/resend email',
+      (value) => t.post(`${BASE}/v1/invitation/resend`, { email: value }, { token: opsToken }),
+    ],
+  ]
+  it.each(cases)('%s', async (_name, send) => {
+    for (const value of [nul, long]) {
+      const response = await send(value)
+      expect(response.status, JSON.stringify(value.slice(0, 5))).toBe(400)
+    }
+  })
+
+  it('onBoardUsers/{email} with a hostile path is a 400, not a 500', async () => {
+    for (const value of [nul, long]) {
+      const read = await t.request(`${ONBOARD}/${encodeURIComponent(value)}`, { token: opsToken })
+      expect(read.status).toBe(400)
+      const write = await t.request(`${ONBOARD}/${encodeURIComponent(value)}`, {
+        method: 'PUT',
+        token: opsToken,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'A',
+          primaryContactNumber: '9876543210',
+          address: 'x',
+          pincode: '560001',
+        }),
+      })
+      expect(write.status).toBe(400)
+    }
+  })
+})

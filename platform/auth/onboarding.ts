@@ -183,6 +183,13 @@ async function assertPincodeExists(tx: Tx, pincode: string, field: string) {
     throw badRequest(OnboardingMessages.pincodeInvalid, { [field]: [OnboardingMessages.pincodeInvalid] })
 }
 
+/** The {email} of a path: text like any other (control characters, length) → 400 before any query. */
+function emailParam(c: Context<Env>) {
+  const parsed = invitationResendSchema.safeParse({ email: c.req.param('email') ?? '' })
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? OnboardingMessages.emailInvalid)
+  return normalizeEmail(parsed.data.email)
+}
+
 export function onboardingRoutes(deps: PlatformDeps) {
   const app = new Hono<Env>()
 
@@ -313,7 +320,7 @@ export function onboardingRoutes(deps: PlatformDeps) {
 
   // Edit mode (spec §6 "OPS sees the onboarding-style edit for a rejected agency"): the form's values.
   app.get('/v1/onBoardUsers/:email', requireAuth({ roles: ADMIN_ROLES }), async (c) => {
-    const user = await findUserByEmail(deps.database.db, normalizeEmail(c.req.param('email')))
+    const user = await findUserByEmail(deps.database.db, emailParam(c))
     if (!user) throw notFound('User')
     return ok(c, {
       name: user.name,
@@ -333,7 +340,7 @@ export function onboardingRoutes(deps: PlatformDeps) {
     const auth = c.get('auth')
     const body = agencyResubmitSchema.parse(await c.req.json())
     const now = deps.now()
-    const email = normalizeEmail(c.req.param('email'))
+    const email = emailParam(c)
     const updated = await deps.database.db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email)
       if (!user) throw notFound('User')
