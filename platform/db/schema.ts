@@ -84,6 +84,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_role_status_idx').on(t.role, t.accountStatus),
+    // The user and approval lists: newest first, whole or by type and status (decision 034).
+    index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_role_status_created_idx').on(t.role, t.accountStatus, t.createdAt.desc(), t.id.desc()),
     check('users_role_ck', sql`${t.role} in ('SUPERADMIN','OPS','AGENCY','BRAND','SELLER')`),
     check(
       'users_status_ck',

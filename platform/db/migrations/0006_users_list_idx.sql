@@ -1,0 +1,2 @@
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "users_role_status_created_idx" ON "users" USING btree ("role","account_status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
