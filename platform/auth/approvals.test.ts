@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agencyDocuments, agencyDocumentTypes as schemaDocumentTypes, auditLog, users } from '../db/schema'
+import { hasControlCharacters } from '../rules/text'
 import { agencyDocumentTypes, cleanFileName, documentTypeOfSlug, sniffDocumentKind } from '../rules/approvals'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
 import { revokeUserSessions } from './sessions'
@@ -441,5 +443,80 @@ describe('approval rules', () => {
     expect(sniffDocumentKind(new TextEncoder().encode('GIF89a'))).toBeNull()
     expect(cleanFileName('C:\\fakepath\\scan\u0007.pdf', 'x.pdf')).toBe('scan.pdf')
     expect(cleanFileName('..', 'x.pdf')).toBe('x.pdf')
+  })
+})
+
+describe('hostile text in every field of these endpoints (fast-check, decision 021)', () => {
+  const controlCharacter = fc
+    .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
+    .map((code) => String.fromCharCode(code))
+  const withControl = fc
+    .tuple(fc.string({ maxLength: 12 }), controlCharacter, fc.string({ maxLength: 12 }))
+    .map(([before, control, after]) => `x${before}${control}${after}x`)
+  const overlong = fc
+    .tuple(fc.integer({ min: 2001, max: 6000 }), fc.option(controlCharacter))
+    .map(([length, control]) => `${'a'.repeat(length - 1)}${control ?? 'b'}`)
+  const hostile = fc.oneof(withControl, overlong)
+  const RUNS = 40
+
+  it('listing query: any value falls back to its default, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        hostile,
+        fc.constantFrom('userType', 'status', 'sort', 'direction', 'page', 'size'),
+        async (value, name) => {
+          const response = await t.request(`${LISTING}?${new URLSearchParams({ [name]: value })}`, {
+            token: superToken,
+          })
+          expect(response.status).toBe(200)
+        },
+      ),
+      { numRuns: RUNS },
+    )
+  })
+
+  it('PATCH comments (JSON and text) and accountStatus: 400 with a message, nothing written', async () => {
+    const agency = await pendingUser()
+    await fc.assert(
+      fc.asyncProperty(hostile, fc.constantFrom('json', 'text', 'status'), async (value, where) => {
+        const response =
+          where === 'json'
+            ? await patch(agency, 'REJECTED', { comments: value })
+            : where === 'status'
+              ? await patch(agency, value, { comments: 'fine' })
+              : await t.request(`${BASE}/v1/AGENCY/${agency.id}?accountStatus=REJECTED`, {
+                  method: 'PATCH',
+                  token: superToken,
+                  headers: { 'content-type': 'text/plain' },
+                  body: value,
+                })
+        expect(response.status).toBe(400)
+        expect((await response.json()).message).toEqual(expect.any(String))
+      }),
+      { numRuns: RUNS },
+    )
+    expect((await t.db.select().from(users).where(eq(users.id, agency.id)))[0]?.accountStatus).toBe('PENDING')
+  })
+
+  it('document type in the path and the file name of an upload: never a 500', async () => {
+    const agency = await pendingUser()
+    await fc.assert(
+      fc.asyncProperty(hostile, async (value) => {
+        const slug = encodeURIComponent(value.slice(0, 300))
+        expect((await t.request(uploadPath(agency.id, slug), { token: superToken })).status).toBe(404)
+        const named = await upload(agency.id, 'io-doc', multipart(value.slice(0, 500), PDF))
+        // A name the multipart parser cannot read (an '=' inside it) is a 400 saying so; a read one is cleaned.
+        expect([200, 400]).toContain(named.status)
+        if (named.status !== 200) {
+          expect((await named.json()).message).toMatch(/^The upload could not be read/)
+          return
+        }
+        const { fileName } = (await named.json()).data as { fileName: string }
+        expect(hasControlCharacters(fileName)).toBe(false)
+        expect(fileName).not.toMatch(/["\\/]/)
+        expect(fileName.length).toBeLessThanOrEqual(120)
+      }),
+      { numRuns: 20 },
+    )
   })
 })

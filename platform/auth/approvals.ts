@@ -295,7 +295,7 @@ export function approvalRoutes(deps: PlatformDeps) {
     } catch (error) {
       await rm(incoming, { force: true })
       if (error instanceof DomainError) throw error
-      throw new DomainError(400, 'MALFORMED_UPLOAD', ApprovalMessages.noFile)
+      throw new DomainError(400, 'MALFORMED_UPLOAD', ApprovalMessages.unreadable)
     }
     const file = received as { fileName: string; size: number } | null
     if (!file || file.size === 0) {

@@ -33,6 +33,9 @@ export const ApprovalMessages = {
   tooLarge: 'File size exceeds 10MB limit',
   wrongType: 'Upload a PDF, PNG or JPEG file',
   noFile: 'Choose a file to upload',
+  /** The multipart parser refuses some names (an '=' inside quotes): say what helps. */
+  unreadable:
+    'The upload could not be read. Rename the file (letters, digits, spaces, - and _) and try again',
 } as const
 
 /** A rejection comment's cap (characters); an approval stores an empty comment (spec §4). */
