@@ -470,4 +470,29 @@ describe('listings', () => {
       .where(and(eq(linkRequests.agencyId, agency.id), inArray(linkRequests.status, ['APPROVED'])))
     expect(ids).toHaveLength(1)
   })
+  it('refuses every read to a revoked user (401) and to a wrong role (403)', async () => {
+    const revokedAgency = await newUser('AGENCY', { status: 'REVOKED' })
+    const revokedBrand = await t.tokenFor('brand4@example.com')
+    const revokedSuperadmin = await t.tokenFor('superadmin2@example.com')
+    const reads: [string, string][] = [
+      ['/v1/link-request/listing', revokedBrand],
+      ['/v1/linkedAgencies/200004', revokedBrand],
+      ['/v1/de-link-request/listing', revokedSuperadmin],
+      ['/v1/de-link-request/2', revokedSuperadmin],
+      ['/v1/link-request/history', revokedAgency.token],
+      [`/v1/linkedBrands/${revokedAgency.id}`, revokedAgency.token],
+    ]
+    for (const [path, token] of reads)
+      expect((await t.request(`${AUTH}${path}`, { token })).status, path).toBe(401)
+    const seller = await t.tokenFor('seller@example.com')
+    for (const path of [
+      '/v1/link-request/listing',
+      '/v1/de-link-request/listing',
+      '/v1/link-request/history',
+    ]) {
+      expect((await t.request(`${AUTH}${path}`, { token: seller })).status, path).toBe(403)
+    }
+    expect((await t.request(`${AUTH}/v1/linkedBrands/9000003`, { token: seller })).status).toBe(403)
+    expect((await t.request(`${AUTH}/v1/linkedAgencies/200001`, { token: seller })).status).toBe(403)
+  })
 })
