@@ -4,7 +4,7 @@
 // for real. Every user is new (unique e-mail per project and run) or a free marketplace account of
 // this project, so the two projects never touch each other's data.
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import {
   AUTH_API,
   acceptInvitation,
@@ -157,14 +157,9 @@ test('OPS onboards a free marketplace seller, who accepts the invitation and sig
   await expect(page).toHaveURL('/terms-and-conditions')
 })
 
-test('OPS corrects a rejected agency in edit mode (titled User Management) and sends it for approval again', async ({
-  page,
-  request,
-  signInAs,
-  e2eUser,
-}, testInfo) => {
-  const ops = e2eUser('ops-onboard').email
-  const email = uniqueEmail('onboard-rejected', testInfo.project.name)
+/** A new agency (through the platform), rejected by a super admin with a comment; its e-mail. */
+async function rejectedAgency(request: APIRequestContext, ops: string, superadmin: string, project: string) {
+  const email = uniqueEmail('onboard-rejected', project)
   const created = await onboardViaApi(request, poolToken(ops), {
     sendMail: false,
     users: [
@@ -182,9 +177,20 @@ test('OPS corrects a rejected agency in edit mode (titled User Management) and s
   const id = created.body.data?.users[0]?.id
   const rejected = await request.patch(`${AUTH_API}/v1/AGENCY/${id}?accountStatus=REJECTED`, {
     data: { comments: 'GST document missing' },
-    headers: { authorization: `Bearer ${poolToken(e2eUser('superadmin-onboard').email)}` },
+    headers: { authorization: `Bearer ${poolToken(superadmin)}` },
   })
   expect(rejected.status(), await rejected.text()).toBe(200)
+  return email
+}
+
+test('OPS corrects a rejected agency in edit mode (titled User Management) and sends it for approval again', async ({
+  page,
+  request,
+  signInAs,
+  e2eUser,
+}, testInfo) => {
+  const ops = e2eUser('ops-onboard').email
+  const email = await rejectedAgency(request, ops, e2eUser('superadmin-onboard').email, testInfo.project.name)
 
   await signInAs(ops, { sellerId: null })
   await page.goto(`/admin/userManagement/${encodeURIComponent(email)}/edit`)
@@ -291,5 +297,27 @@ test.describe('the pages themselves', () => {
     expect(await seriousViolations(page)).toEqual([])
     expect(await overflow(page)).toBeLessThanOrEqual(0)
     await tabTo(page, page.getByRole('button', { name: 'Verify' }))
+  })
+
+  test('the rejected agency edit page: axe and 360 px without sideways scroll', async ({
+    page,
+    request,
+    signInAs,
+    e2eUser,
+  }, testInfo) => {
+    const ops = e2eUser('ops-onboard').email
+    const email = await rejectedAgency(
+      request,
+      ops,
+      e2eUser('superadmin-onboard').email,
+      testInfo.project.name,
+    )
+    await page.setViewportSize({ width: 360, height: 800 })
+    await signInAs(ops, { sellerId: null })
+    await page.goto(`/admin/userManagement/${encodeURIComponent(email)}/edit`)
+    await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible()
+    await expect(page.getByTestId('pincode-lookup')).toContainText('District:')
+    expect(await seriousViolations(page)).toEqual([])
+    expect(await overflow(page)).toBeLessThanOrEqual(0)
   })
 })
