@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Onboarding() {
   const { role, roles, lookup } = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
-  return <OnboardingPage key={role} role={role} roles={roles} lookup={lookup} answer={answer} />
+  return <OnboardingPage role={role} roles={roles} lookup={lookup} answer={answer} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Onboarding · Ad Console' }]

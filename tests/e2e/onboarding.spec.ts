@@ -268,6 +268,16 @@ test.describe('the pages themselves', () => {
     // Keyboard only: from the role select to Submit, every stop visible.
     // Back up to the role select (with JavaScript the failed check put focus on Name), then forward.
     await tabTo(page, page.getByLabel('Role', { exact: true }), 80, 'Shift+Tab')
+    if (testInfo.project.name === 'js-on') {
+      // With JavaScript the arrow keys change the role at once, and focus stays on the select.
+      await page.keyboard.press('ArrowUp')
+      await expect(page).toHaveURL(/role=BRAND/)
+      await expect(page.getByRole('heading', { name: 'New Brand' })).toBeVisible()
+      await expect(page.getByLabel('Role', { exact: true })).toBeFocused()
+      await page.keyboard.press('ArrowDown')
+      await expect(page.getByRole('heading', { name: 'New Agency' })).toBeVisible()
+      await expect(page.getByLabel('Role', { exact: true })).toBeFocused()
+    }
     await tabTo(page, page.getByLabel('Name', { exact: true }))
     await page.keyboard.type('Keyboard Agency')
     await tabTo(page, page.getByRole('button', { name: 'Submit' }))

@@ -175,8 +175,7 @@ export function OnboardingPage({
               <select
                 id="onboarding-role"
                 name="role"
-                defaultValue={role}
-                key={role}
+                value={role}
                 className={styles.select}
                 onChange={(event) =>
                   navigate(`?role=${event.currentTarget.value}`, { replace: true, preventScrollReset: true })
