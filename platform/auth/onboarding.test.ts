@@ -512,3 +512,39 @@ describe('hostile text in every text field of these endpoints: 400, never 500', 
     }
   })
 })
+
+describe('the staff calls refuse advertisers (403) and a revoked staff user (401)', () => {
+  it('GET and PUT onBoardUsers/{email}, invitation/resend', async () => {
+    const revoked = 'superadmin2@example.com'
+    const revokedToken = await t.tokenFor(revoked)
+    await t.db.update(users).set({ accountStatus: 'REVOKED' }).where(eq(users.email, revoked))
+    const calls: [string, (token: string) => Promise<Response>][] = [
+      ['read', (token) => t.request(`${ONBOARD}/agency%40example.com`, { token })],
+      [
+        'resubmit',
+        (token) =>
+          t.request(`${ONBOARD}/agency%40example.com`, {
+            method: 'PUT',
+            token,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              name: 'A',
+              primaryContactNumber: '9876543210',
+              address: 'x',
+              pincode: '560001',
+            }),
+          }),
+      ],
+      [
+        'resend',
+        (token) => t.post(`${BASE}/v1/invitation/resend`, { email: 'agency2@example.com' }, { token }),
+      ],
+    ]
+    for (const [name, call] of calls) {
+      for (const who of ['agency@example.com', 'brand@example.com', 'seller@example.com']) {
+        expect((await call(await t.tokenFor(who))).status, `${name} as ${who}`).toBe(403)
+      }
+      expect((await call(revokedToken)).status, `${name} revoked`).toBe(401)
+    }
+  })
+})
