@@ -457,6 +457,8 @@ describe('hostile text in every field of these endpoints (fast-check, decision 0
     .tuple(fc.integer({ min: 2001, max: 6000 }), fc.option(controlCharacter))
     .map(([length, control]) => `${'a'.repeat(length - 1)}${control ?? 'b'}`)
   const hostile = fc.oneof(withControl, overlong)
+  /** Comments are multi-line: tab and line breaks are text there, every other control character is not. */
+  const hostileComments = hostile.filter((value) => hasControlCharacters(value, true) || value.length > 2000)
   const RUNS = 40
 
   it('listing query: any value falls back to its default, never a 500', async () => {
@@ -473,12 +475,12 @@ describe('hostile text in every field of these endpoints (fast-check, decision 0
       ),
       { numRuns: RUNS },
     )
-  })
+  }, 60_000)
 
   it('PATCH comments (JSON and text) and accountStatus: 400 with a message, nothing written', async () => {
     const agency = await pendingUser()
     await fc.assert(
-      fc.asyncProperty(hostile, fc.constantFrom('json', 'text', 'status'), async (value, where) => {
+      fc.asyncProperty(hostileComments, fc.constantFrom('json', 'text', 'status'), async (value, where) => {
         const response =
           where === 'json'
             ? await patch(agency, 'REJECTED', { comments: value })
@@ -496,7 +498,7 @@ describe('hostile text in every field of these endpoints (fast-check, decision 0
       { numRuns: RUNS },
     )
     expect((await t.db.select().from(users).where(eq(users.id, agency.id)))[0]?.accountStatus).toBe('PENDING')
-  })
+  }, 60_000)
 
   it('document type in the path and the file name of an upload: never a 500', async () => {
     const agency = await pendingUser()
@@ -518,5 +520,5 @@ describe('hostile text in every field of these endpoints (fast-check, decision 0
       }),
       { numRuns: 20 },
     )
-  })
+  }, 60_000)
 })
