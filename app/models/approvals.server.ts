@@ -19,7 +19,6 @@ import { agencyDocumentTypes, documentSlug, documentTypeOfSlug } from '../../pla
 import { type Role, Roles } from '../../platform/rules/roles'
 import { redirectWithFlash } from '../flash.server'
 import { type CurrentUser, type GuardOptions, redirectForStatus, requireUser } from '../guard.server'
-import { ROUTES } from '../route-table'
 import { parseForm } from '../utils/form-rules.server'
 import { parseApprovalList } from './approval-list'
 import { approvalDetailPath, approvalPath, rejectForm } from './approvals.schema'
@@ -101,8 +100,8 @@ function userOf(params: LoaderFunctionArgs['params']): { userType: Role; userId:
 
 // --- the list ---------------------------------------------------------------------------------
 
-export async function approvalListLoader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context, ROUTES.adminApproval)
+export async function approvalListLoader({ request, context }: LoaderFunctionArgs, entry: GuardOptions) {
+  const user = await requireUser(request, context, entry)
   const state = parseApprovalList(new URL(request.url).searchParams)
   const result = await approvalsApi(context, user.session.token).list(state)
   if (result.ok) return { state, page: result.data, error: null }
@@ -130,8 +129,8 @@ async function loadDetail(
   return { user, userType, userId, data: { detail: null, error: await failure(result, user), base } }
 }
 
-export async function approvalDetailLoader(args: LoaderFunctionArgs) {
-  return (await loadDetail(args, ROUTES.adminApprovalDetail)).data
+export async function approvalDetailLoader(args: LoaderFunctionArgs, entry: GuardOptions) {
+  return (await loadDetail(args, entry)).data
 }
 
 // --- the dialogs ----------------------------------------------------------------------------------
@@ -161,12 +160,12 @@ async function loadDialog(args: LoaderFunctionArgs, guard: GuardOptions) {
   return { ...loaded, dialog }
 }
 
-export async function approveLoader(args: LoaderFunctionArgs) {
-  return (await loadDialog(args, ROUTES.adminApprovalApprove)).dialog
+export async function approveLoader(args: LoaderFunctionArgs, entry: GuardOptions) {
+  return (await loadDialog(args, entry)).dialog
 }
 
-export async function approveAction(args: ActionFunctionArgs) {
-  const { user, dialog, userType, userId } = await loadDialog(args, ROUTES.adminApprovalApprove)
+export async function approveAction(args: ActionFunctionArgs, entry: GuardOptions) {
+  const { user, dialog, userType, userId } = await loadDialog(args, entry)
   // spec §4: an approval sends an empty comment.
   const result = await approvalsApi(args.context, user.session.token).decide(userType, userId, 'APPROVED', '')
   if (result.ok) {
@@ -183,8 +182,8 @@ export async function approveAction(args: ActionFunctionArgs) {
   )
 }
 
-export async function rejectLoader(args: LoaderFunctionArgs) {
-  return { ...(await loadDialog(args, ROUTES.adminApprovalReject)).dialog, lastResult: null }
+export async function rejectLoader(args: LoaderFunctionArgs, entry: GuardOptions) {
+  return { ...(await loadDialog(args, entry)).dialog, lastResult: null }
 }
 
 /**
@@ -192,8 +191,8 @@ export async function rejectLoader(args: LoaderFunctionArgs) {
  * comments typed there; its own Reject (intent 'confirm') rejects. Empty comments are refused at the
  * comments field either way, with what was typed kept (decision 035).
  */
-export async function rejectAction(args: ActionFunctionArgs) {
-  const { user, dialog, userType, userId } = await loadDialog(args, ROUTES.adminApprovalReject)
+export async function rejectAction(args: ActionFunctionArgs, entry: GuardOptions) {
+  const { user, dialog, userType, userId } = await loadDialog(args, entry)
   const form = await args.request.formData()
   const intent = form.get('intent')
   const submission = parseForm(form, rejectForm)
@@ -241,8 +240,8 @@ function documentOf(params: LoaderFunctionArgs['params']) {
 }
 
 /** View: the platform's stream of the stored file, with its type and inline disposition. */
-export async function documentLoader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context, ROUTES.adminAgencyDocument)
+export async function documentLoader({ request, context, params }: LoaderFunctionArgs, entry: GuardOptions) {
+  const user = await requireUser(request, context, entry)
   const { userId, slug } = documentOf(params)
   const response = await approvalsApi(context, user.session.token).document(userId, slug)
   if (!response.ok) {
@@ -270,8 +269,8 @@ export async function documentLoader({ request, context, params }: LoaderFunctio
 }
 
 /** Upload (a native multipart post, with or without JavaScript): back to the detail with the outcome. */
-export async function documentAction({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, ROUTES.adminAgencyDocument)
+export async function documentAction({ request, context, params }: ActionFunctionArgs, entry: GuardOptions) {
+  const user = await requireUser(request, context, entry)
   const { userId, slug, base } = documentOf(params)
   const result = await approvalsApi(context, user.session.token).upload(userId, slug, request)
   const docType = documentTypeOfSlug(slug)

@@ -3,7 +3,7 @@
 // document upload and view passed through.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../platform/db/schema'
+import { users } from '../../platform/testing/console-tests'
 import { loader as listLoader } from '../routes/admin.approval'
 import { loader as detailLoader } from '../routes/admin.approval_.$userType.$userId'
 import { action as approveAction } from '../routes/admin.approval_.$userType.$userId.approve'

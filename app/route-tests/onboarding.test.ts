@@ -2,8 +2,7 @@
 // actions against the in-process test platform: the §5 messages word for word, values kept.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { currentTotp } from '../../platform/auth/totp'
-import { accounts, users } from '../../platform/db/schema'
+import { accounts, currentTotp, users } from '../../platform/testing/console-tests'
 import { action as onboardingAction, loader as onboardingLoader } from '../routes/admin.onboarding'
 import { action as editAction, loader as editLoader } from '../routes/admin.userManagement_.$email_.edit'
 import { action as invitationAction, loader as invitationLoader } from '../routes/invitation'

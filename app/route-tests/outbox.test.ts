@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMailer, type Mailer } from '../../platform/mail'
+import { createMailer, type Mailer } from '../../platform/testing/console-tests'
 import { projectPath } from '../../platform/paths'
 import { bodyParts, consolePath, type OutboxData } from '../models/outbox.server'
 import { loader as adminLayoutLoader } from '../routes/admin'

@@ -4,8 +4,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ApprovalList } from '../components/accounts/ApprovalList'
 import { approvalListLoader } from '../models/approvals.server'
+import { ROUTES } from '../route-table'
 
-export const loader = (args: LoaderFunctionArgs) => approvalListLoader(args)
+export const loader = (args: LoaderFunctionArgs) => approvalListLoader(args, ROUTES.adminApproval)
 
 export default function ApprovalPage() {
   return <ApprovalList data={useLoaderData<typeof loader>()} />

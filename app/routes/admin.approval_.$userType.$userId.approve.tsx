@@ -4,9 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { ApproveDialog } from '../components/accounts/ApprovalDialogs'
 import { approveAction, approveLoader } from '../models/approvals.server'
+import { ROUTES } from '../route-table'
 
-export const loader = (args: LoaderFunctionArgs) => approveLoader(args)
-export const action = (args: ActionFunctionArgs) => approveAction(args)
+export const loader = (args: LoaderFunctionArgs) => approveLoader(args, ROUTES.adminApprovalApprove)
+export const action = (args: ActionFunctionArgs) => approveAction(args, ROUTES.adminApprovalApprove)
 
 export default function ApproveRoute() {
   const loaded = useLoaderData<typeof loader>()

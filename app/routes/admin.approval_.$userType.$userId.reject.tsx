@@ -4,9 +4,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { RejectDialog } from '../components/accounts/ApprovalDialogs'
 import { rejectAction, rejectLoader } from '../models/approvals.server'
+import { ROUTES } from '../route-table'
 
-export const loader = (args: LoaderFunctionArgs) => rejectLoader(args)
-export const action = (args: ActionFunctionArgs) => rejectAction(args)
+export const loader = (args: LoaderFunctionArgs) => rejectLoader(args, ROUTES.adminApprovalReject)
+export const action = (args: ActionFunctionArgs) => rejectAction(args, ROUTES.adminApprovalReject)
 
 export default function RejectRoute() {
   const loaded = useLoaderData<typeof loader>()

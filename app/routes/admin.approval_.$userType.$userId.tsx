@@ -4,8 +4,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ApprovalDetailPage } from '../components/accounts/ApprovalDetail'
 import { approvalDetailLoader } from '../models/approvals.server'
+import { ROUTES } from '../route-table'
 
-export const loader = (args: LoaderFunctionArgs) => approvalDetailLoader(args)
+export const loader = (args: LoaderFunctionArgs) => approvalDetailLoader(args, ROUTES.adminApprovalDetail)
 
 export default function ApprovalDetailRoute() {
   return <ApprovalDetailPage data={useLoaderData<typeof loader>()} />
