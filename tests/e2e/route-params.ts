@@ -6,6 +6,8 @@ import { demoUser } from './fixtures'
 /** Seeded rows (platform/db/seed/users.ts, directory.ts). */
 const APPROVED_SELLER = 'seller2@example.com'
 const REVOKED_USER = 'brand4@example.com'
+/** An admin whose access may change (REACTIVATED OPS). */
+const OTHER_ADMIN = 'ops2@example.com'
 const REJECTED_AGENCY = 'agency4@example.com'
 const LINKED_AGENCY = 'agency@example.com'
 /** agency3: PENDING, with some documents received. */
@@ -19,6 +21,7 @@ const ENTRY_PARAMS: Partial<Record<RouteId, Record<string, string | number>>> = 
   adminUserEdit: { email: REJECTED_AGENCY },
   adminUserBrands: { email: LINKED_AGENCY },
   adminUserReactivate: { email: REVOKED_USER },
+  adminUserAccess: { email: OTHER_ADMIN },
 }
 
 /** The parameters an entry's path needs: the campaign `id` given, the seeded rows above for the rest. */
