@@ -1,25 +1,12 @@
 // The approval screens' URL state and form rules (spec accounts §2 "Approval list", §5 'Comments are
 // required'), shared by loaders, pages and tests. No zod, no list kit: the detail and dialogs load it
 // (the route budget); the list's URL state is approval-list.ts.
-import { type ACCOUNT_STATUSES, ApprovalMessages, COMMENTS_MAX } from '../../platform/rules/approvals'
-import type { Roles } from '../../platform/rules/roles'
+import { ApprovalMessages, COMMENTS_MAX } from '../../platform/rules/approvals'
 import { tooLongMessage } from '../../platform/rules/text'
 import { formRules } from '../utils/form-rules'
 
-export const USER_TYPE_LABELS: Record<(typeof Roles)[number], string> = {
-  SUPERADMIN: 'Super Admin',
-  OPS: 'Admin',
-  AGENCY: 'Agency',
-  BRAND: 'Brand',
-  SELLER: 'Seller',
-}
-export const STATUS_LABELS: Record<(typeof ACCOUNT_STATUSES)[number], string> = {
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  PENDING: 'Pending',
-  REVOKED: 'Revoked',
-  REACTIVATED: 'Reactivated',
-}
+// Labels of roles and statuses: the user list's (one set for every accounts screen).
+export { STATUS_LABELS, USER_TYPE_LABELS } from '../../platform/rules/users'
 
 /** spec §5: rejecting requires comments ('Comments are required'); several lines allowed. */
 export const rejectForm = formRules({
@@ -37,12 +24,3 @@ export const rejectForm = formRules({
 export const approvalPath = '/admin/approval'
 export const approvalDetailPath = (userType: string, userId: number | string) =>
   `${approvalPath}/${userType}/${userId}`
-
-/** spec §4 status colours (as the user list): the tone of each status. */
-export const STATUS_TONE = {
-  APPROVED: 'green',
-  REACTIVATED: 'green',
-  REJECTED: 'red',
-  REVOKED: 'red',
-  PENDING: 'amber',
-} as const

@@ -31,7 +31,9 @@ export type DelinkStatus = (typeof DELINK_STATUSES)[number]
 export const APPROVAL_STATUSES = ['APPROVED', 'REJECTED'] as const
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
 
-export type StatusTone = 'green' | 'red' | 'amber'
+import type { StatusTone } from './users'
+
+export type { StatusTone }
 
 /** spec §4 "Link history": green for APPROVED, red for REJECTED or DELINKED, amber for anything else. */
 export function linkStatusTone(status: string): StatusTone {

@@ -15,7 +15,7 @@ import { FieldError, NativeChecksWhileLoading } from '../FormParts'
 import * as formStyles from '../form.css'
 import { ErrorState } from '../list/States'
 import { visuallyHidden } from '../list/list.css'
-import { ApprovalStatus } from './ApprovalStatus'
+import { AccountStatusLabel } from './StatusPill'
 import * as styles from './approvals.css'
 
 export function ApprovalDetailPage({ data }: { data: DetailData }) {
@@ -57,7 +57,7 @@ function Profile({ detail }: { detail: Detail }) {
     ['Name', detail.name],
     ['User type', USER_TYPE_LABELS[detail.user_type]],
     ['Email', detail.email],
-    ['Status', <ApprovalStatus key="status" status={detail.status} />],
+    ['Status', <AccountStatusLabel key="status" status={detail.status} />],
     ['Added by', detail.added_by ?? '–'],
     ['Timestamp', istDateTime(new Date(detail.timestamp))],
   ]

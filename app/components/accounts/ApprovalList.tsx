@@ -27,7 +27,7 @@ import {
   useListPending,
 } from '../list'
 import * as list from '../list/list.css'
-import { ApprovalStatus } from './ApprovalStatus'
+import { AccountStatusLabel } from './StatusPill'
 import * as styles from './approvals.css'
 
 export type ApprovalListData = Awaited<ReturnType<typeof approvalListLoader>>
@@ -149,7 +149,7 @@ function Results({ state, page, busy }: { state: ApprovalListState; page: Page; 
             <td className={styles.wrapCell}>{item.added_by ?? '–'}</td>
             <td className={list.cell}>{istDateTime(new Date(item.timestamp))}</td>
             <td className={list.cell}>
-              <ApprovalStatus status={item.status} />
+              <AccountStatusLabel status={item.status} />
             </td>
           </tr>
         ))}

@@ -10,7 +10,8 @@ import * as formStyles from '../form.css'
 import { ListTable } from '../list/ListTable'
 import { EmptyState } from '../list/States'
 import * as list from '../list/list.css'
-import { ErrorPanel, StatusLabel } from './LinkParts'
+import { ErrorPanel } from './LinkParts'
+import { StatusPill } from './StatusPill'
 import * as styles from './links.css'
 
 const APPROVAL_COLUMNS = [
@@ -99,7 +100,7 @@ export function DelinkDetail({ row }: { row: DelinkRowView }) {
           ))}
           <dt className={styles.term}>Status</dt>
           <dd className={styles.definition}>
-            <StatusLabel tone={row.tone} label={row.statusLabel} />
+            <StatusPill tone={row.tone} label={row.statusLabel} />
           </dd>
         </dl>
       </div>

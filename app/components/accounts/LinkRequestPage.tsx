@@ -12,7 +12,8 @@ import { ListTable, listSummary } from '../list/ListTable'
 import { Pager } from '../list/Pager'
 import { EmptyState } from '../list/States'
 import * as list from '../list/list.css'
-import { ErrorPanel, StatusLabel } from './LinkParts'
+import { ErrorPanel } from './LinkParts'
+import { StatusPill } from './StatusPill'
 import * as styles from './links.css'
 
 export type LinkRequestData = Awaited<ReturnType<typeof linkPageLoader>>
@@ -95,7 +96,7 @@ export function LinkRequestPage({
                     </td>
                     <td className={list.cell}>{row.requested}</td>
                     <td className={list.cell}>
-                      <StatusLabel tone={row.tone} label={row.statusLabel} />
+                      <StatusPill tone={row.tone} label={row.statusLabel} />
                     </td>
                     <td className={list.cell}>{row.actioned}</td>
                   </tr>

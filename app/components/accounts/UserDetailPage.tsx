@@ -7,7 +7,7 @@ import { USER_TYPE_LABELS } from '../../../platform/rules/users'
 import { USER_MANAGEMENT_PATH, userDetailPath } from '../../models/users.schema'
 import type { UserDetailData } from '../../models/users.server'
 import { ErrorState } from '../list/States'
-import { StatusLabel } from './UserStatus'
+import { AccountStatusLabel } from './StatusPill'
 import * as styles from './users.css'
 
 export function UserDetailPage({ data }: { data: UserDetailData }) {
@@ -51,7 +51,7 @@ function Profile({
         <dd className={styles.value}>{profile.email}</dd>
         <dt className={styles.term}>Status</dt>
         <dd className={styles.value}>
-          <StatusLabel status={profile.accountStatus} />
+          <AccountStatusLabel status={profile.accountStatus} />
         </dd>
         <dt className={styles.term}>Added by</dt>
         <dd className={styles.value}>{profile.addedBy || '–'}</dd>

@@ -27,7 +27,7 @@ import {
   useListPending,
 } from '../list'
 import * as list from '../list/list.css'
-import { StatusLabel } from './UserStatus'
+import { AccountStatusLabel } from './StatusPill'
 import * as styles from './users.css'
 
 export type UserListData = Awaited<ReturnType<typeof loadUserList>>
@@ -197,7 +197,7 @@ function Results({
               )}
             </td>
             <td className={list.cell}>
-              <StatusLabel status={row.accountStatus} />
+              <AccountStatusLabel status={row.accountStatus} />
             </td>
             <td className={list.cell}>
               <EditLink row={row} />

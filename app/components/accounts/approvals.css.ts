@@ -1,5 +1,5 @@
 // Styles of the approval list, the approval detail and its dialogs (issue 11, decision 035).
-import { style, styleVariants } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { input, primary, secondary } from '../form.css'
 import { cell } from '../list/list.css'
@@ -7,23 +7,6 @@ import { cell } from '../list/list.css'
 export const page = style({ display: 'grid', gap: vars.space.md, minWidth: 0 })
 export const title = style({ margin: 0 })
 export const backLink = style({ color: vars.color.link, justifySelf: 'start' })
-
-/**
- * spec §4 status colours, as the user list: green APPROVED/REACTIVATED, red REJECTED/REVOKED, amber
- * PENDING, always with the word (never colour alone). Text on its tint is ≥ 7:1.
- */
-const pill = {
-  display: 'inline-block',
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: '999px',
-  fontWeight: 700,
-  border: '1px solid currentColor',
-} as const
-export const status = styleVariants({
-  green: { ...pill, color: vars.color.success, background: vars.color.successBg },
-  red: { ...pill, color: vars.color.danger, background: vars.color.dangerBg },
-  amber: { ...pill, color: vars.color.warning, background: vars.color.warningBg },
-})
 
 export const nameLink = style({ color: vars.color.link, fontWeight: 600 })
 export const wrapCell = style([cell, { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: '6rem' }])

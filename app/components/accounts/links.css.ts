@@ -1,5 +1,5 @@
-// The agency-link screens (decision 036): page layout, status labels with colour and words.
-import { style, styleVariants } from '@vanilla-extract/css'
+// The agency-link screens (decision 036): page layout and tables (status labels: status.css.ts).
+import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { input, primary } from '../form.css'
 
@@ -32,21 +32,6 @@ export const wrapCell = style({
 })
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm })
-
-const pill = {
-  display: 'inline-block',
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: '999px',
-  fontWeight: 700,
-  border: '1px solid currentColor',
-} as const
-
-/** spec §4: green APPROVED, red REJECTED or DELINKED, amber otherwise; always with the word (AA contrast). */
-export const tone = styleVariants({
-  green: { ...pill, color: vars.color.success, background: vars.color.successBg },
-  red: { ...pill, color: vars.color.danger, background: vars.color.dangerBg },
-  amber: { ...pill, color: vars.color.warning, background: vars.color.warningBg },
-})
 
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' })
 

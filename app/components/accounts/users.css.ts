@@ -1,5 +1,5 @@
 // Styles of the user list and user detail (issue 11, decision 034).
-import { style, styleVariants } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { primary, secondary } from '../form.css'
 import { cell } from '../list/list.css'
@@ -10,23 +10,6 @@ export const title = style({ margin: 0, marginRight: 'auto' })
 export const headerLink = style([secondary, { display: 'inline-block', textDecoration: 'none' }])
 
 export const wrapCell = style([cell, { whiteSpace: 'normal', overflowWrap: 'anywhere', minWidth: '6rem' }])
-
-/**
- * spec §4 status colours, with the status in words (never colour alone). Text on its tint is ≥ 7:1
- * (theme's success/danger/warning on their backgrounds), well above AA.
- */
-const pill = {
-  display: 'inline-block',
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: '999px',
-  fontWeight: 700,
-  border: '1px solid currentColor',
-} as const
-export const status = styleVariants({
-  green: { ...pill, color: vars.color.success, background: vars.color.successBg },
-  red: { ...pill, color: vars.color.danger, background: vars.color.dangerBg },
-  amber: { ...pill, color: vars.color.warning, background: vars.color.warningBg },
-})
 
 export const iconLink = style({
   display: 'inline-flex',
