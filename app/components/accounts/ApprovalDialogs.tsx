@@ -10,6 +10,7 @@ import * as dialogStyles from '../dialog/dialog.css'
 import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
 import { ErrorState } from '../list/States'
 import { CommentsField } from './ApprovalDetail'
+import { ConfirmDialog } from '../dialog/ConfirmDialog'
 
 function Who({ data }: { data: DialogData }) {
   return (
@@ -20,21 +21,20 @@ function Who({ data }: { data: DialogData }) {
 }
 
 export function ApproveDialog({ data }: { data: DialogData }) {
-  const busy = useNavigation().state === 'submitting'
   return (
-    <RouteDialog titleId="approve-dialog-title" title="Approve & Send TnC" back={data.base}>
+    <ConfirmDialog
+      titleId="approve-dialog-title"
+      title="Approve & Send TnC"
+      back={data.base}
+      confirm="Approve & Send TnC"
+      busyLabel="Approving…"
+      error={data.error ? <ErrorState title="Error" message={data.error} /> : null}
+    >
       <p>
         Approve <Who data={data} />? They are e-mailed a link to the terms and conditions, which they accept
         after signing in.
       </p>
-      {data.error ? <ErrorState title="Error" message={data.error} /> : null}
-      <Form method="post" className={dialogStyles.actions} preventScrollReset>
-        <button type="submit" className={dialogStyles.confirm} disabled={busy} {...initialFocus()}>
-          {busy ? 'Approving…' : 'Approve & Send TnC'}
-        </button>
-        <DialogCancel to={data.base} />
-      </Form>
-    </RouteDialog>
+    </ConfirmDialog>
   )
 }
 

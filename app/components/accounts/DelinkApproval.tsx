@@ -1,11 +1,9 @@
 // The super admin's De-Link Approval list, one request's detail with De-link and Reject, and their
 // confirmation dialogs (spec accounts §2 "Agency links"; decision 036).
-import { Form, Link, Outlet, useNavigation } from '@remix-run/react'
+import { Link, Outlet } from '@remix-run/react'
 import { Fragment } from 'react'
 import type { ApprovalStatus } from '../../../platform/rules/links'
 import type { DelinkRowView } from '../../models/link-pages.server'
-import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
-import * as dialogStyles from '../dialog/dialog.css'
 import * as formStyles from '../form.css'
 import { ListTable } from '../list/ListTable'
 import { EmptyState } from '../list/States'
@@ -13,6 +11,7 @@ import * as list from '../list/list.css'
 import { ErrorPanel } from './LinkParts'
 import { StatusPill } from './StatusPill'
 import * as styles from './links.css'
+import { ConfirmDialog } from '../dialog/ConfirmDialog'
 
 const APPROVAL_COLUMNS = [
   { label: 'Brand Name' },
@@ -129,32 +128,22 @@ export type DelinkDecisionData = {
 }
 
 export function DelinkDecisionDialog({ data }: { data: DelinkDecisionData }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
   const approve = data.status === 'APPROVED'
   return (
-    <RouteDialog
+    <ConfirmDialog
       titleId="delink-decision-title"
       title={approve ? 'De-link' : 'Reject de-link request'}
       back={data.back}
+      action={data.self}
+      confirm={approve ? 'De-link' : 'Reject'}
+      danger={approve}
+      error={<ErrorPanel message={data.error} />}
     >
       <p>
         {approve
           ? `Are you sure you want to de-link ${data.agencyName} from ${data.brandName}? The agency loses access to the brand's campaigns at once.`
           : `Are you sure you want to reject this de-link request? ${data.agencyName} stays linked to ${data.brandName}.`}
       </p>
-      <ErrorPanel message={data.error} />
-      <Form method="post" action={data.self} className={dialogStyles.actions} preventScrollReset>
-        <button
-          type="submit"
-          className={approve ? dialogStyles.danger : dialogStyles.confirm}
-          disabled={busy}
-          {...initialFocus()}
-        >
-          {approve ? 'De-link' : 'Reject'}
-        </button>
-        <DialogCancel to={data.back} />
-      </Form>
-    </RouteDialog>
+    </ConfirmDialog>
   )
 }

@@ -1,14 +1,14 @@
 // The brand's Link Approval page with its Link and Reject confirmation dialog (spec accounts §2
 // "Agency links": 'Are you sure you want to approve|reject {agency}?'; decision 036).
-import { Form, Link, Outlet, useNavigation } from '@remix-run/react'
+import { Link, Outlet } from '@remix-run/react'
 import type { ApprovalStatus } from '../../../platform/rules/links'
-import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
 import * as dialogStyles from '../dialog/dialog.css'
 import { ListTable } from '../list/ListTable'
 import { EmptyState } from '../list/States'
 import * as list from '../list/list.css'
 import { ErrorPanel } from './LinkParts'
 import * as styles from './links.css'
+import { ConfirmDialog } from '../dialog/ConfirmDialog'
 
 export type LinkApprovalRow = {
   requestId: number
@@ -98,31 +98,21 @@ export type LinkDecisionData = {
 
 /** spec §2: 'Are you sure you want to approve|reject {agency}?' */
 export function LinkDecisionDialog({ data }: { data: LinkDecisionData }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
   const approve = data.status === 'APPROVED'
   return (
-    <RouteDialog
+    <ConfirmDialog
       titleId="link-decision-title"
       title={approve ? 'Approve link request' : 'Reject link request'}
       back={data.back}
+      action={data.self}
+      confirm={approve ? 'Link' : 'Reject'}
+      danger={!approve}
+      error={<ErrorPanel message={data.error} />}
     >
       <p>
         Are you sure you want to {data.verb} {data.agencyName}?
       </p>
       <p className={dialogStyles.note}>{data.agencyEmail}</p>
-      <ErrorPanel message={data.error} />
-      <Form method="post" action={data.self} className={dialogStyles.actions} preventScrollReset>
-        <button
-          type="submit"
-          className={approve ? dialogStyles.confirm : dialogStyles.danger}
-          disabled={busy}
-          {...initialFocus()}
-        >
-          {approve ? 'Link' : 'Reject'}
-        </button>
-        <DialogCancel to={data.back} />
-      </Form>
-    </RouteDialog>
+    </ConfirmDialog>
   )
 }

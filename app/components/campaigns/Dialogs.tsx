@@ -1,11 +1,12 @@
 // The campaign list's dialogs, on the route dialog kit (components/dialog): each is a child route over
 // the list. The confirm control comes first and takes focus; Cancel, a link back to the same list, is
 // the next tab stop.
-import { Form, useNavigation } from '@remix-run/react'
+import { Form } from '@remix-run/react'
 import { EDITOR_PATH } from '../../models/campaign-list'
 import { Banner } from '../Banner'
 import * as styles from '../dialog/dialog.css'
 import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
+import { ConfirmDialog } from '../dialog/ConfirmDialog'
 
 export type ClassDialogData = { chooses: boolean; sponsoredEnabled: boolean; back: string }
 
@@ -72,21 +73,21 @@ export type DeleteDialogData = {
 
 /** Delete with a confirmation step (spec §4). */
 export function DeleteDialog({ data }: { data: DeleteDialogData }) {
-  const navigation = useNavigation()
-  const deleting = navigation.state === 'submitting'
   return (
-    <RouteDialog titleId="delete-dialog-title" title="Delete campaign?" back={data.back}>
+    <ConfirmDialog
+      titleId="delete-dialog-title"
+      title="Delete campaign?"
+      back={data.back}
+      action={data.self}
+      confirm="Delete"
+      busyLabel="Deleting…"
+      danger
+      error={data.error ? <Banner kind="error">{data.error}</Banner> : null}
+    >
       <p>
         <strong>{data.name}</strong> (Campaign ID {data.campaignId}) stops serving and leaves the campaign
         list. Its history stays in the audit log.
       </p>
-      {data.error ? <Banner kind="error">{data.error}</Banner> : null}
-      <Form method="post" action={data.self} className={styles.actions} preventScrollReset>
-        <button type="submit" className={styles.danger} disabled={deleting} {...initialFocus()}>
-          {deleting ? 'Deleting…' : 'Delete'}
-        </button>
-        <DialogCancel to={data.back} />
-      </Form>
-    </RouteDialog>
+    </ConfirmDialog>
   )
 }
