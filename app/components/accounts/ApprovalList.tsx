@@ -5,48 +5,29 @@
 import { Link } from '@remix-run/react'
 import { istDateTime } from '../../../platform/rules/time'
 import { APPROVAL_LIST, type ApprovalListState, approvalSearch } from '../../models/approval-list'
-import {
-  approvalDetailPath,
-  approvalPath,
-  STATUS_LABELS,
-  USER_TYPE_LABELS,
-} from '../../models/approvals.schema'
+import { approvalDetailPath, approvalPath, USER_TYPE_LABELS } from '../../models/approvals.schema'
 import type { approvalListLoader } from '../../models/approvals.server'
 import { isFiltered, keptParams } from '../../models/list-state'
 import {
   type Column,
   EmptyState,
   ErrorState,
-  FilterBar,
-  FilterSelect,
   ListTable,
   LoadingStatus,
   listSummary,
   Pager,
-  useApplyOnChange,
+  PastLastPage,
   useListPending,
 } from '../list'
 import * as list from '../list/list.css'
 import { AccountStatusLabel } from './StatusPill'
 import * as styles from './approvals.css'
+import { AccountFilters } from './AccountFilters'
 
 export type ApprovalListData = Awaited<ReturnType<typeof approvalListLoader>>
 type Page = NonNullable<ApprovalListData['page']>
 
-const TYPE_OPTIONS = [
-  { value: 'ALL', label: 'All user types' },
-  ...(['SUPERADMIN', 'OPS', 'AGENCY', 'BRAND', 'SELLER'] as const).map((role) => ({
-    value: role,
-    label: USER_TYPE_LABELS[role],
-  })),
-]
-const STATUS_OPTIONS = [
-  { value: 'ALL', label: 'All statuses' },
-  ...(['PENDING', 'APPROVED', 'REJECTED', 'REVOKED', 'REACTIVATED'] as const).map((status) => ({
-    value: status,
-    label: STATUS_LABELS[status],
-  })),
-]
+const STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'REVOKED', 'REACTIVATED'] as const
 
 const COLUMNS: Column[] = [
   { label: 'Name' },
@@ -59,33 +40,19 @@ const COLUMNS: Column[] = [
 export function ApprovalList({ data }: { data: ApprovalListData }) {
   const { state } = data
   const pending = useListPending(approvalPath)
-  const apply = useApplyOnChange()
   return (
     <section aria-labelledby="approval-heading" className={styles.page}>
       <h1 id="approval-heading" className={styles.title}>
         Approval
       </h1>
-      <FilterBar
+      <AccountFilters
+        idPrefix="approval"
         label="Filter registrations"
+        userType={state.userType}
+        status={state.status}
+        statuses={STATUSES}
         keep={keptParams(APPROVAL_LIST, state, ['sort', 'direction', 'size'])}
-      >
-        <FilterSelect
-          id="approval-type-filter"
-          name="userType"
-          label="User type"
-          value={state.userType}
-          options={TYPE_OPTIONS}
-          onChange={apply}
-        />
-        <FilterSelect
-          id="approval-status-filter"
-          name="status"
-          label="Status"
-          value={state.status}
-          options={STATUS_OPTIONS}
-          onChange={apply}
-        />
-      </FilterBar>
+      />
       <LoadingStatus pending={pending} />
       {data.error ? <ErrorState title="Error" message={data.error} /> : null}
       {data.page ? <Results state={state} page={data.page} busy={pending} /> : null}
@@ -98,12 +65,12 @@ function Results({ state, page, busy }: { state: ApprovalListState; page: Page; 
     const last = Math.max(1, page.totalPages)
     if (page.totalCount > 0 && state.page > last) {
       return (
-        <EmptyState
-          title={`There is no page ${state.page}`}
-          action={{ to: approvalPath + approvalSearch(state, { page: last }), label: `Go to page ${last}` }}
-        >
-          {`These registrations fill ${last} ${last === 1 ? 'page' : 'pages'}.`}
-        </EmptyState>
+        <PastLastPage
+          page={state.page}
+          last={last}
+          noun="registrations"
+          lastPage={approvalPath + approvalSearch(state, { page: last })}
+        />
       )
     }
     return isFiltered(APPROVAL_LIST, state) ? (

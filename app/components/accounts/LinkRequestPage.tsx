@@ -10,7 +10,7 @@ import * as formStyles from '../form.css'
 import { FormErrors, NativeChecksWhileLoading, TextField } from '../FormParts'
 import { ListTable, listSummary } from '../list/ListTable'
 import { Pager } from '../list/Pager'
-import { EmptyState } from '../list/States'
+import { EmptyState, PastLastPage } from '../list/States'
 import * as list from '../list/list.css'
 import { ErrorPanel } from './LinkParts'
 import { StatusPill } from './StatusPill'
@@ -69,12 +69,11 @@ export function LinkRequestPage({
             history.totalCount === 0 ? (
               <EmptyState title="No link requests yet">Requests you create appear here.</EmptyState>
             ) : (
-              <EmptyState
-                title={`There is no page ${data.state.page}`}
-                action={{
-                  to: linkHistoryListSearch(data.state, { page: history.totalPages }),
-                  label: 'Last page',
-                }}
+              <PastLastPage
+                page={data.state.page}
+                last={history.totalPages}
+                noun="requests"
+                lastPage={linkHistoryListSearch(data.state, { page: history.totalPages })}
               />
             )
           ) : (

@@ -3,7 +3,7 @@
 // page 10/20/50/100, the All Advertisers file, an agency's brand count and brand-list file, the status
 // in colour and words, and the edit icon by the spec's rule. Decision 034.
 import { Link, Outlet } from '@remix-run/react'
-import { STATUS_LABELS, USER_TYPE_LABELS } from '../../../platform/rules/users'
+import { USER_TYPE_LABELS } from '../../../platform/rules/users'
 import { keptParams } from '../../models/list-state'
 import {
   USER_LIST,
@@ -17,38 +17,24 @@ import {
   type Column,
   EmptyState,
   ErrorState,
-  FilterBar,
-  FilterSelect,
   ListTable,
   LoadingStatus,
   listSummary,
   Pager,
-  useApplyOnChange,
+  PastLastPage,
   useListPending,
 } from '../list'
 import * as list from '../list/list.css'
 import { AccountStatusLabel } from './StatusPill'
 import * as styles from './users.css'
+import { AccountFilters } from './AccountFilters'
 
 export type UserListData = Awaited<ReturnType<typeof loadUserList>>
 type Row = NonNullable<UserListData['page']>['rows'][number]
 
 const BASE = '/admin/userManagement'
 
-const TYPE_OPTIONS = [
-  { value: 'ALL', label: 'All user types' },
-  ...(['SUPERADMIN', 'OPS', 'AGENCY', 'BRAND', 'SELLER'] as const).map((role) => ({
-    value: role,
-    label: USER_TYPE_LABELS[role],
-  })),
-]
-const STATUS_OPTIONS = [
-  { value: 'ALL', label: 'All statuses' },
-  ...(['APPROVED', 'PENDING', 'REJECTED', 'REVOKED', 'REACTIVATED'] as const).map((status) => ({
-    value: status,
-    label: STATUS_LABELS[status],
-  })),
-]
+const STATUSES = ['APPROVED', 'PENDING', 'REJECTED', 'REVOKED', 'REACTIVATED'] as const
 
 const COLUMNS: Column[] = [
   { label: 'Name' },
@@ -85,7 +71,6 @@ function EditLink({ row }: { row: Row }) {
 export function UserListPage({ data }: { data: UserListData }) {
   const { state } = data
   const pending = useListPending(BASE)
-  const apply = useApplyOnChange()
   return (
     <section aria-labelledby="users-heading" className={styles.page}>
       <div className={styles.titleRow}>
@@ -96,24 +81,14 @@ export function UserListPage({ data }: { data: UserListData }) {
           All Advertisers
         </a>
       </div>
-      <FilterBar label="Filter users" keep={keptParams(USER_LIST, state, ['sort', 'direction', 'size'])}>
-        <FilterSelect
-          id="user-type-filter"
-          name="userType"
-          label="User type"
-          value={state.userType}
-          options={TYPE_OPTIONS}
-          onChange={apply}
-        />
-        <FilterSelect
-          id="user-status-filter"
-          name="status"
-          label="Status"
-          value={state.status}
-          options={STATUS_OPTIONS}
-          onChange={apply}
-        />
-      </FilterBar>
+      <AccountFilters
+        idPrefix="user"
+        label="Filter users"
+        userType={state.userType}
+        status={state.status}
+        statuses={STATUSES}
+        keep={keptParams(USER_LIST, state, ['sort', 'direction', 'size'])}
+      />
       <LoadingStatus pending={pending} />
       {data.error ? <ErrorState title="Error" message={data.error} /> : null}
       {data.page ? <Results state={state} page={data.page} busy={pending} /> : null}
@@ -135,12 +110,12 @@ function Results({
     const last = Math.max(1, page.totalPages)
     if (page.totalCount > 0 && state.page > last) {
       return (
-        <EmptyState
-          title={`There is no page ${state.page}`}
-          action={{ to: BASE + userListSearch(state, { page: last }), label: `Go to page ${last}` }}
-        >
-          {`These users fill ${last} ${last === 1 ? 'page' : 'pages'}.`}
-        </EmptyState>
+        <PastLastPage
+          page={state.page}
+          last={last}
+          noun="users"
+          lastPage={BASE + userListSearch(state, { page: last })}
+        />
       )
     }
     return userListIsFiltered(state) ? (

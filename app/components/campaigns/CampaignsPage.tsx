@@ -8,7 +8,15 @@ import { CAMPAIGN_LIST, listIsFiltered, listSearch } from '../../models/campaign
 import { keptParams } from '../../models/list-state'
 import { formatCount, formatCredits } from '../../utils/format'
 import { Banner } from '../Banner'
-import { DownloadLink, EmptyState, ErrorState, LoadingStatus, Pager, useListPending } from '../list'
+import {
+  DownloadLink,
+  EmptyState,
+  ErrorState,
+  LoadingStatus,
+  Pager,
+  PastLastPage,
+  useListPending,
+} from '../list'
 import { CampaignFilters } from './CampaignFilters'
 import { CampaignTable } from './CampaignTable'
 import * as styles from './campaigns.css'
@@ -95,12 +103,12 @@ function Results({
     // An old link past the last page: say so and lead back, rather than "no campaigns".
     if (page.totalCount > 0 && query.page > last) {
       return (
-        <EmptyState
-          title={`There is no page ${query.page}`}
-          action={{ to: base + listSearch(query, { page: last }), label: `Go to page ${last}` }}
-        >
-          {`These campaigns fill ${last} ${last === 1 ? 'page' : 'pages'}.`}
-        </EmptyState>
+        <PastLastPage
+          page={query.page}
+          last={last}
+          noun="campaigns"
+          lastPage={base + listSearch(query, { page: last })}
+        />
       )
     }
     const filtered = listIsFiltered(query) && (data.stats?.totalCampaigns ?? 0) > 0

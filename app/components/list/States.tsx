@@ -39,3 +39,25 @@ export function ErrorState({ title, message }: { title: string; message: string 
     </div>
   )
 }
+
+/**
+ * An old link past the last page (decision 016): say so and lead to the last page, rather than a
+ * misleading "nothing here". `noun` is the plural of what the list holds ('campaigns', 'users').
+ */
+export function PastLastPage({
+  page,
+  last,
+  noun,
+  lastPage,
+}: {
+  page: number
+  last: number
+  noun: string
+  lastPage: string
+}) {
+  return (
+    <EmptyState title={`There is no page ${page}`} action={{ to: lastPage, label: `Go to page ${last}` }}>
+      {`These ${noun} fill ${last} ${last === 1 ? 'page' : 'pages'}.`}
+    </EmptyState>
+  )
+}
