@@ -160,8 +160,11 @@ test.describe('credit gating and roles', () => {
     e2eAccount,
   }) => {
     await signInAs(e2eAccount('agency-list').email, { sellerId: e2eAccount('seller-list').id })
+    // The agency is sent to choose again (decision 036: a de-linked brand ends the same way), told why.
     await page.goto('/campaigns')
-    await expect(page).toHaveURL('/unauthorized')
+    await expect(page).toHaveURL('/select-account')
+    await expect(page.getByTestId('flash')).toContainText('This brand is no longer linked to your agency.')
+    // The selection is gone: the list asks for an account again.
     await page.goto('/campaigns')
     await expect(page).toHaveURL('/select-account')
   })

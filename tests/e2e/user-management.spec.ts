@@ -229,7 +229,8 @@ test('SUPERADMIN: the edit icon opens the detail, never on pending or rejected r
   await signInAs(e2eUser('superadmin-users').email, { sellerId: null })
   await page.goto(`${LIST}?userType=AGENCY&size=100`)
   for (const status of ['Pending', 'Rejected']) {
-    const some = rows(page).filter({ hasText: status })
+    // Rows whose status label says it (a name may hold the word: 'E2E agency-pending-2', approved).
+    const some = rows(page).filter({ has: page.getByText(status, { exact: true }) })
     await expect(some.first()).toBeVisible()
     await expect(some.getByRole('link', { name: /^Edit / })).toHaveCount(0)
   }
