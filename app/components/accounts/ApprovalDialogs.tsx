@@ -7,10 +7,9 @@ import { rejectForm } from '../../models/approvals.schema'
 import type { DialogData } from '../../models/approvals.server'
 import { useZodForm } from '../../utils/use-zod-form'
 import * as dialogStyles from '../dialog/dialog.css'
-import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
+import { ConfirmDialog, DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
 import { ErrorState } from '../list/States'
 import { CommentsField } from './ApprovalDetail'
-import { ConfirmDialog } from '../dialog/ConfirmDialog'
 
 function Who({ data }: { data: DialogData }) {
   return (

@@ -11,7 +11,7 @@ import * as list from '../list/list.css'
 import { ErrorPanel } from './LinkParts'
 import { StatusPill } from './StatusPill'
 import * as styles from './links.css'
-import { ConfirmDialog } from '../dialog/ConfirmDialog'
+import { ConfirmDialog } from '../dialog/RouteDialog'
 
 const APPROVAL_COLUMNS = [
   { label: 'Brand Name' },

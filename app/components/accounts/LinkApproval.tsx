@@ -8,7 +8,7 @@ import { EmptyState } from '../list/States'
 import * as list from '../list/list.css'
 import { ErrorPanel } from './LinkParts'
 import * as styles from './links.css'
-import { ConfirmDialog } from '../dialog/ConfirmDialog'
+import { ConfirmDialog } from '../dialog/RouteDialog'
 
 export type LinkApprovalRow = {
   requestId: number

@@ -5,8 +5,7 @@ import { Form } from '@remix-run/react'
 import { EDITOR_PATH } from '../../models/campaign-list'
 import { Banner } from '../Banner'
 import * as styles from '../dialog/dialog.css'
-import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
-import { ConfirmDialog } from '../dialog/ConfirmDialog'
+import { ConfirmDialog, DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
 
 export type ClassDialogData = { chooses: boolean; sponsoredEnabled: boolean; back: string }
 
