@@ -6,6 +6,7 @@ import { authApi } from './models/auth.server'
 import type { UpstreamResult } from './models/upstream.server'
 import { homePath, menuFor, ROUTES, selectAccountPath } from './route-table'
 import { type ConsoleSession, destroySession, readSession } from './session.server'
+import { SOMETHING_WENT_WRONG } from '../platform/contracts/envelope'
 
 /** What a route asks of the visitor. Every entry of the route table (app/route-table.ts) is one. */
 export type GuardOptions = {
@@ -100,6 +101,15 @@ export async function redirectForStatus(
   }
   if (result.status === 406 && (role === 'OPS' || role === 'SUPERADMIN')) throw redirect(TNC_ERROR_PATH)
   if (result.status === 401) await toLogin(true)
+}
+
+/**
+ * The message a page shows for a failed call (spec §8: the server's message, else 'Something went
+ * wrong'), after the redirects its status calls for (redirectForStatus).
+ */
+export async function failureMessage(result: { ok: false; status: number; message?: string }, role: Role) {
+  await redirectForStatus(result, role)
+  return result.message || SOMETHING_WENT_WRONG
 }
 
 /** Where a signed-in user lands from Login (kept here for the sign-in routes; the table decides). */

@@ -18,16 +18,20 @@ import type { ApprovalDecision } from '../../platform/rules/approvals'
 import { agencyDocumentTypes, documentSlug, documentTypeOfSlug } from '../../platform/rules/approvals'
 import { type Role, Roles } from '../../platform/rules/roles'
 import { redirectWithFlash } from '../flash.server'
-import { type CurrentUser, type GuardOptions, redirectForStatus, requireUser } from '../guard.server'
+import {
+  type CurrentUser,
+  failureMessage,
+  type GuardOptions,
+  requireUser,
+} from '../guard.server'
 import { parseForm } from '../utils/form-rules.server'
 import { parseApprovalList } from './approval-list'
 import { approvalDetailPath, approvalPath, rejectForm } from './approvals.schema'
 import { createUpstreamClient, transportFor, type UpstreamResult } from './upstream.server'
+import { passFile } from './files.server'
+import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
 
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId'>
-
-/** spec §8: the approval calls fall back to 'Something went wrong'. */
-export const SOMETHING_WENT_WRONG = 'Something went wrong'
 
 export function approvalsApi(context: Context, token: string) {
   const transport = transportFor(context, 'auth')
@@ -86,8 +90,7 @@ export function approvalsApi(context: Context, token: string) {
 
 /** The message of a failed call (spec §8), after the redirects a 401/403/406 calls for. */
 async function failure(result: UpstreamResult<unknown>, user: CurrentUser): Promise<string> {
-  await redirectForStatus(result, user.role)
-  return result.ok ? '' : result.message || SOMETHING_WENT_WRONG
+  return result.ok ? '' : failureMessage(result, user.role)
 }
 
 /** The route's user: a role name and an id of digits, else 404 (the page does not exist). */
@@ -243,29 +246,7 @@ function documentOf(params: LoaderFunctionArgs['params']) {
 export async function documentLoader({ request, context, params }: LoaderFunctionArgs, entry: GuardOptions) {
   const user = await requireUser(request, context, entry)
   const { userId, slug } = documentOf(params)
-  const response = await approvalsApi(context, user.session.token).document(userId, slug)
-  if (!response.ok) {
-    const text = await response.text()
-    let message = SOMETHING_WENT_WRONG
-    try {
-      message = (JSON.parse(text) as { message?: string }).message || message
-    } catch {
-      // not JSON
-    }
-    await redirectForStatus({ ok: false, status: response.status, message }, user.role)
-    throw new Response(message, {
-      status: response.status === 404 ? 404 : 502,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    })
-  }
-  const headers = new Headers()
-  for (const name of ['content-type', 'content-length', 'content-disposition']) {
-    const value = response.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  // X-Content-Type-Options: nosniff is on every answer of the server (server/security.ts).
-  headers.set('cache-control', 'no-store')
-  return new Response(response.body, { status: 200, headers })
+  return passFile(await approvalsApi(context, user.session.token).document(userId, slug), user.role)
 }
 
 /** Upload (a native multipart post, with or without JavaScript): back to the detail with the outcome. */

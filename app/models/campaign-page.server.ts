@@ -35,6 +35,7 @@ import { customDateError, editorPath, listSearch, parseListQuery } from './campa
 import { campaignsApi, decodeName } from './campaigns.server'
 import { checkAvailableCredit } from './payments.server'
 import type { UpstreamResult } from './upstream.server'
+import { passFile } from './files.server'
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 
@@ -242,18 +243,7 @@ export async function downloadLoader({ request, context }: Args, guard: GuardOpt
     throw redirect(campaignsPath(user.role) + listSearch(query))
   }
   const response = await campaignsApi(context, user.session.token).download(user.sellerId as number, query)
-  if (!response.ok) {
-    const message = await response.text()
-    await redirectForStatus({ ok: false, status: response.status, message }, user.role)
-    throw new Response('The download failed. Try again.', { status: 502 })
-  }
-  const headers = new Headers()
-  for (const name of ['content-type', 'content-disposition']) {
-    const value = response.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  headers.set('cache-control', 'no-store')
-  return new Response(response.body, { status: 200, headers })
+  return passFile(response, user.role)
 }
 
 /** A campaign's history (beyond the spec): who changed what and when, newest first. */

@@ -12,7 +12,13 @@ import {
   linkStatusTone,
 } from '../../platform/rules/links'
 import { redirectWithFlash } from '../flash.server'
-import { type CurrentUser, type GuardOptions, redirectForStatus, requireUser } from '../guard.server'
+import {
+  type CurrentUser,
+  failureMessage,
+  type GuardOptions,
+  redirectForStatus,
+  requireUser,
+} from '../guard.server'
 import { pathOf, ROUTES } from '../route-table'
 import { parseForm } from '../utils/form-rules.server'
 import { LINK_HISTORY_LIST } from './link-history-list'
@@ -20,34 +26,17 @@ import { parseListState } from './list-state'
 import { delinkRequestForm, linkRequestForm } from './links.schema'
 import { linksApi } from './links.server'
 import type { UpstreamError, UpstreamResult } from './upstream.server'
+import { passFile } from './files.server'
+import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 
-const SOMETHING_WENT_WRONG = 'Something went wrong'
 const messageOf = (result: UpstreamError) => result.message || SOMETHING_WENT_WRONG
 const when = (iso: string | null) => (iso ? formatIstDateTime(new Date(iso)) : '—')
 
 /** Redirects for 401/403/406 as everywhere (guard); other failures come back as the panel's message. */
 async function failure(result: UpstreamResult<unknown>, user: CurrentUser): Promise<string | null> {
-  if (result.ok) return null
-  await redirectForStatus(result, user.role)
-  return messageOf(result)
-}
-
-/** A file from the platform, passed through (content type and name kept). */
-async function passThroughCsv(response: Response, user: CurrentUser) {
-  if (!response.ok) {
-    const message = await response.text()
-    await redirectForStatus({ ok: false, status: response.status, message }, user.role)
-    throw new Response('The download failed. Try again.', { status: 502 })
-  }
-  const headers = new Headers()
-  for (const name of ['content-type', 'content-disposition']) {
-    const value = response.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  headers.set('cache-control', 'no-store')
-  return new Response(response.body, { status: 200, headers })
+  return result.ok ? null : failureMessage(result, user.role)
 }
 
 // ---- /link (AGENCY) -------------------------------------------------------------------------------
@@ -110,7 +99,7 @@ export async function linkPageAction({ request, context }: ActionFunctionArgs, g
 export async function linkedBrandsLoader({ request, context }: Args, guard: GuardOptions) {
   const user = await requireUser(request, context, guard)
   const response = await linksApi(context, user.session.token).linkedBrandsCsv(user.info.userId)
-  return passThroughCsv(response, user)
+  return passFile(response, user.role)
 }
 
 // ---- /requestApproval (BRAND) ---------------------------------------------------------------------
@@ -135,7 +124,7 @@ export async function linkApprovalLoader({ request, context }: Args, guard: Guar
 export async function linkedAgenciesLoader({ request, context }: Args, guard: GuardOptions) {
   const user = await requireUser(request, context, guard)
   const response = await linksApi(context, user.session.token).linkedAgenciesCsv(user.sellerId as number)
-  return passThroughCsv(response, user)
+  return passFile(response, user.role)
 }
 
 const DECISIONS = {

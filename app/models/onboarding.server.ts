@@ -33,6 +33,7 @@ import {
   roleOptionLabel,
 } from './onboarding.schema'
 import { createUpstreamClient, transportFor, type UpstreamError } from './upstream.server'
+import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
 
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId' | 'clientIp'>
 
@@ -68,8 +69,6 @@ function onboardingApi(context: Context, token?: string | null) {
   }
 }
 
-export const FALLBACK_ERROR = 'Something went wrong'
-
 /** spec §8: onboarding tries the data field first, then the first error, then the message. */
 export function onboardingErrorMessage(result: UpstreamError): string {
   const body = result.body as { data?: unknown; errors?: unknown } | null
@@ -78,7 +77,7 @@ export function onboardingErrorMessage(result: UpstreamError): string {
     if (Array.isArray(body.errors) && typeof body.errors[0] === 'string' && body.errors[0])
       return body.errors[0]
   }
-  return result.message || FALLBACK_ERROR
+  return result.message || SOMETHING_WENT_WRONG
 }
 
 /** The platform's field errors (`users.0.email` or `email`) that name a field of this form. */
@@ -263,7 +262,7 @@ export async function loadInvitation(request: Request, context: Context): Promis
   const result = await onboardingApi(context).invitation(token)
   if (!result.ok) {
     if (result.status >= 500) throw new Response('The sign-in service is unavailable', { status: 503 })
-    return { state: 'invalid', message: result.message || FALLBACK_ERROR, token: '' }
+    return { state: 'invalid', message: result.message || SOMETHING_WENT_WRONG, token: '' }
   }
   const invitation = result.data
   if (invitation.passwordSet && invitation.enrolment)
@@ -299,7 +298,7 @@ export async function invitationAction(request: Request, context: Context) {
           hideFields: ['password', 'confirmPassword'],
           ...(Object.keys(fields).length
             ? { fieldErrors: fields }
-            : { formErrors: [result.message || FALLBACK_ERROR] }),
+            : { formErrors: [result.message || SOMETHING_WENT_WRONG] }),
         }),
       }
       return data(answer, { status: result.status >= 500 ? 502 : result.status })
@@ -320,7 +319,7 @@ export async function invitationAction(request: Request, context: Context) {
         hideFields: ['otp'],
         ...(result.message === OnboardingMessages.invitationInvalid || result.status === 429
           ? { formErrors: [result.message] }
-          : { fieldErrors: { otp: [result.message || FALLBACK_ERROR] } }),
+          : { fieldErrors: { otp: [result.message || SOMETHING_WENT_WRONG] } }),
       }),
     }
     return data(answer, { status: result.status >= 500 ? 502 : result.status })

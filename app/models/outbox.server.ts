@@ -8,6 +8,7 @@ import { istDateTime } from '../../platform/rules/time'
 import { type CurrentUser, redirectForStatus } from '../guard.server'
 import { defineList, parseListState } from './list-state'
 import { createUpstreamClient, transportFor } from './upstream.server'
+import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
 
 export const OUTBOX_LIST = defineList({
   filters: {},
@@ -109,7 +110,7 @@ export async function loadOutbox(
       total: 0,
       totalPages: 1,
       messages: [],
-      error: result.message || 'Something went wrong',
+      error: result.message || SOMETHING_WENT_WRONG,
     }
   }
   const { total, messages, consoleUrl } = result.data

@@ -25,9 +25,7 @@ import { parseForm } from '../utils/form-rules.server'
 import { parseListState } from './list-state'
 import { createUpstreamClient, transportFor, type UpstreamResult } from './upstream.server'
 import { reasonForm, USER_LIST, USER_MANAGEMENT_PATH, userDetailPath } from './users.schema'
-
-/** spec §8: the user management calls fall back to 'Something went wrong'. */
-export const FALLBACK_ERROR = 'Something went wrong'
+import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
 
 export function usersApi(
   context: Pick<AppLoadContext, 'platformFetch' | 'requestId' | 'clientIp'>,
@@ -60,7 +58,8 @@ export function usersApi(
   }
 }
 
-const messageOf = (result: UpstreamResult<unknown>) => (result.ok ? '' : result.message || FALLBACK_ERROR)
+const messageOf = (result: UpstreamResult<unknown>) =>
+  result.ok ? '' : result.message || SOMETHING_WENT_WRONG
 
 // ---------------------------------------------------------------------------------------------
 // The list
@@ -100,22 +99,6 @@ export async function loadUserList(request: Request, context: AppLoadContext, us
         }
       : null,
   }
-}
-
-/** A CSV from the platform passed through as it comes (All Advertisers, an agency's brands). */
-export async function passCsv(response: Response, user: CurrentUser) {
-  if (!response.ok) {
-    const message = await response.text()
-    await redirectForStatus({ ok: false, status: response.status, message }, user.role)
-    throw new Response('The download failed. Try again.', { status: response.status === 404 ? 404 : 502 })
-  }
-  const headers = new Headers()
-  for (const name of ['content-type', 'content-disposition']) {
-    const value = response.headers.get(name)
-    if (value) headers.set(name, value)
-  }
-  headers.set('cache-control', 'no-store')
-  return new Response(response.body, { status: 200, headers })
 }
 
 // ---------------------------------------------------------------------------------------------

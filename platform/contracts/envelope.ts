@@ -2,6 +2,9 @@
 // (error, errorCode, errorResponse.message, errorMessageList[0], status).
 import { z } from 'zod/v4'
 
+/** spec §8: what a failed call says when the platform gave no message of its own. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong'
+
 export type Envelope<T> = {
   code: number
   message: string

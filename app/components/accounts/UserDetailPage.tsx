@@ -9,6 +9,7 @@ import type { UserDetailData } from '../../models/users.server'
 import { ErrorState } from '../list/States'
 import { AccountStatusLabel } from './StatusPill'
 import * as styles from './users.css'
+import { SOMETHING_WENT_WRONG } from '../../../platform/contracts/envelope'
 
 export function UserDetailPage({ data }: { data: UserDetailData }) {
   return (
@@ -22,7 +23,7 @@ export function UserDetailPage({ data }: { data: UserDetailData }) {
         </Link>
       </div>
       {data.error || !data.profile ? (
-        <ErrorState title="Error" message={data.error ?? 'Something went wrong'} />
+        <ErrorState title="Error" message={data.error ?? SOMETHING_WENT_WRONG} />
       ) : (
         <Profile profile={data.profile} controls={data.controls} />
       )}

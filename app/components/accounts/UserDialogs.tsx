@@ -13,6 +13,7 @@ import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
 import * as form from '../form.css'
 import { FieldError, NativeChecksWhileLoading } from '../FormParts'
 import { ErrorState } from '../list/States'
+import { SOMETHING_WENT_WRONG } from '../../../platform/contracts/envelope'
 
 export type UserDialogData = Awaited<ReturnType<typeof loadDialog>>
 
@@ -55,7 +56,7 @@ export function UserDialog({
       </p>
       {meta.errors?.length ? (
         <div id={meta.errorId}>
-          <ErrorState title="Error" message={meta.errors[0] ?? 'Something went wrong'} />
+          <ErrorState title="Error" message={meta.errors[0] ?? SOMETHING_WENT_WRONG} />
         </div>
       ) : null}
       <Form method="post" action={data.self} {...meta.props} className={dialog.stack} preventScrollReset>
