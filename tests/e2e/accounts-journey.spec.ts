@@ -46,8 +46,9 @@ async function openPendingAgency(page: Page, name: string) {
 
 /** A signed-in platform token for the agency, taken through the API's own two steps. */
 async function apiToken(request: APIRequestContext, email: string, secret: string, usedStep: number) {
-  // The server takes each 30-second step once per user: wait for a step after the last one used.
-  while (step() <= usedStep) await new Promise((r) => setTimeout(r, 1_000))
+  // The server takes each 30-second step once per user: the code sent is the next step's (the server
+  // accepts one step either side), so wait until that step is after the last one used.
+  while (step() + 1 <= usedStep) await new Promise((r) => setTimeout(r, 1_000))
   const login = await request.post(`${AUTH_API}/v1/login`, {
     data: { email, password: PASSWORD, loginHere: true },
   })
@@ -55,7 +56,7 @@ async function apiToken(request: APIRequestContext, email: string, secret: strin
   const { data } = (await login.json()) as { data: { token: string; userId: number } }
   const verify = await request.post(
     `${AUTH_API}/v1/gauth2fa-verify-totp?token=${data.token}&userId=${data.userId}&regenerateToken=true`,
-    { data: { email, totp: totpNow(secret) }, headers: { authorization: `Bearer ${data.token}` } },
+    { data: { email, totp: totpNow(secret, 1) }, headers: { authorization: `Bearer ${data.token}` } },
   )
   expect(verify.status(), await verify.text()).toBe(200)
   return ((await verify.json()) as { data: { token: string } }).data.token
@@ -134,8 +135,9 @@ test('onboard → reject one, approve another → link → brand approves → ca
 
     // 4. The approved agency signs in for real (the enrolment used this step: the next one), accepts
     //    the terms and asks to link the brand.
-    const signInStep = step() + 1
     await signInWithPassword(agency, agencyEmail, PASSWORD, secret, { totpOffset: 1 })
+    // The step that code belonged to is at most the one after now (a step may have begun meanwhile).
+    const signInStep = step() + 1
     await expect(agency).toHaveURL('/terms-and-conditions')
     await agency.getByLabel('I agree with the Terms and Conditions').check()
     await agency.getByRole('button', { name: 'Continue' }).click()
