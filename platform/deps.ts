@@ -25,6 +25,16 @@ export interface PlatformDeps {
    */
   externalLoginSecret?: string
   /**
+   * Key of the signed report links (HMAC-SHA256; docs/decisions/038). The server derives it from
+   * SESSION_SECRET; tests pass their own.
+   */
+  signingSecret: string
+  /**
+   * Machine token of the ad server's performance ingest (FACTS_INGEST_TOKEN, 32+ characters). Unset:
+   * POST /ads/adinventory/v1/facts answers 403.
+   */
+  ingestToken?: string
+  /**
    * Asks the background jobs to run a queue now, after a write it should see (an ad group submitted →
    * `ad-group-processing`). Set by the server once its jobs run; absent (tests, a web-only process), the
    * queue's cron picks the work up. Never throws: a failed wake only delays the work to the next cron.

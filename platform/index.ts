@@ -1,5 +1,6 @@
-// The platform: three services over one database. The server mounts them over HTTP under /ads/…;
+// The platform: four services over one database. The server mounts them over HTTP under /ads/…;
 // the console calls the same apps in-process through `platform.fetch`.
+import { ANALYTICS_BASE, createAnalyticsService } from './analytics'
 import { AUTH_BASE, createAuthService } from './auth'
 import type { PlatformDeps } from './deps'
 import { createInventoryService, INVENTORY_BASE } from './inventory'
@@ -11,10 +12,12 @@ export function createPlatform(deps: PlatformDeps) {
   const auth = createAuthService(deps)
   const inventory = createInventoryService(deps)
   const payments = createPaymentsService(deps)
+  const analytics = createAnalyticsService(deps)
   const services = [
     { base: AUTH_BASE, app: auth },
     { base: INVENTORY_BASE, app: inventory },
     { base: PAYMENTS_BASE, app: payments },
+    { base: ANALYTICS_BASE, app: analytics },
   ]
   /** Routes a request to the service that owns its path (in-process transport). */
   async function fetch(request: Request): Promise<Response> {
@@ -23,5 +26,5 @@ export function createPlatform(deps: PlatformDeps) {
     if (!service) return new Response(JSON.stringify({ code: 404, message: 'Not found' }), { status: 404 })
     return service.app.fetch(request)
   }
-  return { deps, auth, inventory, payments, services, fetch }
+  return { deps, auth, inventory, payments, analytics, services, fetch }
 }

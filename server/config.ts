@@ -108,6 +108,7 @@ const envSchema = z.object({
     .string()
     .min(16, 'expected 16 or more characters shared with the seller portal')
     .optional(),
+  FACTS_INGEST_TOKEN: z.string().min(32, 'expected 32 or more random characters').optional(),
   LOG_LEVEL: z
     .enum(['silent', 'error', 'warn', 'info', 'debug'], 'expected silent, error, warn, info or debug')
     .optional(),
@@ -122,7 +123,7 @@ export class ConfigError extends Error {
 }
 
 const shown = (value: string | undefined) => (value === undefined ? 'unset' : JSON.stringify(value))
-const SECRETS = new Set(['SESSION_SECRET', 'EXTERNAL_LOGIN_SECRET', 'DATABASE_URL', 'SMTP_URL'])
+const SECRETS = new Set(['SESSION_SECRET', 'EXTERNAL_LOGIN_SECRET', 'FACTS_INGEST_TOKEN', 'DATABASE_URL', 'SMTP_URL'])
 
 export type ServerConfig = ReturnType<typeof readConfig>
 type Environment = Record<string, string | undefined>
@@ -172,6 +173,8 @@ export function readConfig(env: Environment = process.env) {
     trustProxy: e.TRUST_PROXY ?? false,
     /** Shared secret of the seller portal's signed hand-off (external login); unset disables it. */
     externalLoginSecret: e.EXTERNAL_LOGIN_SECRET,
+    /** Machine token of the performance ingest (POST /ads/adinventory/v1/facts); unset disables it. */
+    factsIngestToken: e.FACTS_INGEST_TOKEN,
     /** Run pg-boss workers and crons in this process. */
     runJobs: e.RUN_JOBS ?? true,
   }

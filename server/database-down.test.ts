@@ -78,6 +78,7 @@ describe('the API while the database is unreachable', () => {
       dataDir: projectPath('.tmp/test-data'),
       consoleUrl: 'http://console.test',
       outboxEnabled: false,
+      signingSecret: 'test-signing-secret',
     })
     try {
       const origin = await serve(createServerApp({ database, platform }))

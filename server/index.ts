@@ -1,4 +1,5 @@
 // The one server process: the console (Remix) and the platform's three services over one database.
+import { createHmac } from 'node:crypto'
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import { DataDirLockedError, openDatabase } from '../platform/db/client'
@@ -63,6 +64,8 @@ async function main() {
     consoleUrl: config.publicUrl,
     outboxEnabled: !config.production && !config.smtpUrl,
     externalLoginSecret: config.externalLoginSecret,
+    signingSecret: createHmac('sha256', process.env.SESSION_SECRET!).update('report-links').digest('hex'),
+    ingestToken: config.factsIngestToken,
   }
   const platform = createPlatform(deps)
   const jobs: Jobs | null = config.runJobs ? await startJobs(deps) : null

@@ -457,9 +457,15 @@ export const keywordTargets = pgTable(
   ],
 )
 
+/** Where an ad was shown: a search results page or a product page (spec: PLACEMENT_CATEGORY filter). */
+export const PLACEMENTS = ['SEARCH', 'PRODUCT_PAGE'] as const
+export type Placement = (typeof PLACEMENTS)[number]
+
 /**
- * Daily delivery facts: date × campaign × ad group × keyword/product.
- * keyword is '' for product/category rows; productId is 0 for keyword rows.
+ * Daily delivery facts, the daily rollup every figure reads: date × campaign × ad group ×
+ * keyword/product × placement. keyword is '' for product/category rows; productId is 0 for keyword
+ * rows. Rows arriving through ingest (performance_facts) replace the day's row for their keys
+ * (docs/decisions/038); the demo seed writes this table directly.
  */
 export const performanceDaily = pgTable(
   'performance_daily',
@@ -473,15 +479,57 @@ export const performanceDaily = pgTable(
       .references(() => adGroups.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull().default(''),
     productId: id('product_id').notNull().default(0),
+    placement: text('placement', { enum: PLACEMENTS }).notNull().default('SEARCH'),
     impressions: integer('impressions').notNull().default(0),
     clicks: integer('clicks').notNull().default(0),
     spend: money('spend').notNull().default(0),
     orders: integer('orders').notNull().default(0),
+    units: integer('units').notNull().default(0),
     sales: money('sales').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.campaignId, t.day, t.adGroupId, t.keyword, t.productId] }),
+    primaryKey({ columns: [t.campaignId, t.day, t.adGroupId, t.keyword, t.productId, t.placement] }),
     index('performance_daily_day_idx').on(t.day),
+    check('performance_daily_placement_ck', sql`${t.placement} in ('SEARCH', 'PRODUCT_PAGE')`),
+  ],
+)
+
+/**
+ * Performance rows as the ad server sent them (ingest endpoint, CLI, simulator): one row per
+ * (day, hour, keys); hour -1 is a whole-day row. Re-sending a row replaces it (idempotent), and the
+ * day's performance_daily row for its keys is recomputed from these in the same transaction.
+ */
+export const performanceFacts = pgTable(
+  'performance_facts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 0..23, or -1 for a whole-day row. */
+    hour: smallint('hour').notNull(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    adGroupId: bigint('ad_group_id', { mode: 'number' })
+      .notNull()
+      .references(() => adGroups.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull().default(''),
+    productId: id('product_id').notNull().default(0),
+    placement: text('placement', { enum: PLACEMENTS }).notNull().default('SEARCH'),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    spend: money('spend').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    units: integer('units').notNull().default(0),
+    sales: money('sales').notNull().default(0),
+    /** INGEST (endpoint), CLI (npm run facts:import), SIMULATOR. */
+    source: text('source', { enum: ['INGEST', 'CLI', 'SIMULATOR'] }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.campaignId, t.day, t.adGroupId, t.keyword, t.productId, t.placement, t.hour],
+    }),
+    check('performance_facts_hour_ck', sql`${t.hour} between -1 and 23`),
+    check('performance_facts_placement_ck', sql`${t.placement} in ('SEARCH', 'PRODUCT_PAGE')`),
   ],
 )
 
@@ -596,7 +644,10 @@ export const reportEntities = pgTable(
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('report_entities_owner_idx').on(t.ownerUserId, t.sellerId)],
+  (t) => [
+    index('report_entities_owner_idx').on(t.ownerUserId, t.sellerId),
+    index('report_entities_seller_idx').on(t.sellerId, t.createdAt),
+  ],
 )
 
 export const reportSchedules = pgTable('report_schedules', {
@@ -609,7 +660,39 @@ export const reportSchedules = pgTable('report_schedules', {
   emailIds: text('email_ids').array().notNull().default(sql`'{}'::text[]`),
   nextRunAt: timestamp('next_run_at', { withTimezone: true }),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-})
+}, (t) => [index('report_schedules_next_idx').on(t.nextRunAt)])
+
+/**
+ * One generation of a report's CSV: saved (isRegenerate), scheduled, downloaded on demand or an ops
+ * (default) report. A failed run keeps its error and attempts; nothing is dropped silently.
+ */
+export const reportRuns = pgTable(
+  'report_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reportEntityId: uuid('report_entity_id')
+      .notNull()
+      .references(() => reportEntities.reportEntityId, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: ['SAVE', 'SCHEDULE', 'DOWNLOAD', 'OPS'] }).notNull(),
+    status: text('status', { enum: ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] })
+      .notNull()
+      .default('QUEUED'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The period the run covers (the date filter resolved on the run's day). */
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    /** Relative to dataDir. */
+    filePath: text('file_path'),
+    totalRows: integer('total_rows'),
+    error: text('error'),
+    /** Scheduled runs: when the recipients were e-mailed. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('report_runs_entity_idx').on(t.reportEntityId, t.createdAt)],
+)
 
 // ---------------------------------------------------------------------------------------------
 // Settings and audit

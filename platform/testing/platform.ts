@@ -12,6 +12,10 @@ import { projectPath } from '../paths'
 /** The demo users' password, for tests that sign in through the console. */
 export { DEMO_PASSWORD } from '../db/seed'
 
+/** The test platform's report-link key and performance-ingest machine token. */
+export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef'
+export const TEST_INGEST_TOKEN = 'test-ingest-token-0123456789abcdefghij'
+
 export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
 
 export async function createTestPlatform(
@@ -21,6 +25,7 @@ export async function createTestPlatform(
     externalLoginSecret?: string
     consoleUrl?: string
     outboxEnabled?: boolean
+    ingestToken?: string
   } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase()
@@ -40,6 +45,8 @@ export async function createTestPlatform(
     consoleUrl: options.consoleUrl ?? 'http://console.test',
     outboxEnabled: options.outboxEnabled ?? false,
     externalLoginSecret: options.externalLoginSecret,
+    signingSecret: TEST_SIGNING_SECRET,
+    ingestToken: options.ingestToken ?? TEST_INGEST_TOKEN,
   }
   const platform = createPlatform(deps)
 
