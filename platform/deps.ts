@@ -35,6 +35,11 @@ export interface PlatformDeps {
    */
   ingestToken?: string
   /**
+   * Demo mode (SEED_DEMO, on outside production): the delivery simulator's job plays the last hour's
+   * searches so states, credits and reports move (issue 12).
+   */
+  demoMode?: boolean
+  /**
    * Asks the background jobs to run a queue now, after a write it should see (an ad group submitted →
    * `ad-group-processing`). Set by the server once its jobs run; absent (tests, a web-only process), the
    * queue's cron picks the work up. Never throws: a failed wake only delays the work to the next cron.

@@ -123,7 +123,13 @@ export class ConfigError extends Error {
 }
 
 const shown = (value: string | undefined) => (value === undefined ? 'unset' : JSON.stringify(value))
-const SECRETS = new Set(['SESSION_SECRET', 'EXTERNAL_LOGIN_SECRET', 'FACTS_INGEST_TOKEN', 'DATABASE_URL', 'SMTP_URL'])
+const SECRETS = new Set([
+  'SESSION_SECRET',
+  'EXTERNAL_LOGIN_SECRET',
+  'FACTS_INGEST_TOKEN',
+  'DATABASE_URL',
+  'SMTP_URL',
+])
 
 export type ServerConfig = ReturnType<typeof readConfig>
 type Environment = Record<string, string | undefined>

@@ -66,6 +66,7 @@ async function main() {
     externalLoginSecret: config.externalLoginSecret,
     signingSecret: createHmac('sha256', process.env.SESSION_SECRET!).update('report-links').digest('hex'),
     ingestToken: config.factsIngestToken,
+    demoMode: config.seedDemo,
   }
   const platform = createPlatform(deps)
   const jobs: Jobs | null = config.runJobs ? await startJobs(deps) : null

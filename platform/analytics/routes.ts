@@ -4,8 +4,16 @@
 import { Hono } from 'hono'
 import type { PlatformDeps } from '../deps'
 import type { Env } from '../http'
+import { downloadRoutes } from './downloads'
+import { factsRoutes } from './facts'
+import { reportRoutes } from './reports'
+import { savedReportRoutes } from './saved'
 
-export function analyticsServiceRoutes(_deps: PlatformDeps) {
+export function analyticsServiceRoutes(deps: PlatformDeps) {
   const app = new Hono<Env>()
+  app.route('/', factsRoutes(deps))
+  app.route('/', downloadRoutes(deps))
+  app.route('/', reportRoutes(deps))
+  app.route('/', savedReportRoutes(deps))
   return app
 }

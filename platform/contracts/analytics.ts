@@ -101,7 +101,11 @@ export const METRICS = {
 } as const satisfies Record<string, { label: string; kind: MetricKind; disabled?: true }>
 export type MetricKind = 'count' | 'money' | 'percent' | 'ratio'
 export type Metric = keyof typeof METRICS
-export const DISABLED_METRICS = ['add_to_cart', 'pdp_count', 'viewable_impressions'] as const satisfies readonly Metric[]
+export const DISABLED_METRICS = [
+  'add_to_cart',
+  'pdp_count',
+  'viewable_impressions',
+] as const satisfies readonly Metric[]
 export const isDisabledMetric = (m: string) => (DISABLED_METRICS as readonly string[]).includes(m)
 
 /** The metrics every performance report offers (all enabled ones), in column order. */
@@ -150,7 +154,16 @@ export const REPORT_CATALOGUE: Record<
   KEYWORD_PERFORMANCE_REPORT: {
     label: 'Keyword performance',
     description: 'Delivery and results of each targeted keyword.',
-    dimensions: ['date', 'campaign_id', 'campaign_name', 'ad_group_id', 'ad_group_name', 'keyword', 'match_type', 'placement'],
+    dimensions: [
+      'date',
+      'campaign_id',
+      'campaign_name',
+      'ad_group_id',
+      'ad_group_name',
+      'keyword',
+      'match_type',
+      'placement',
+    ],
     defaultDimensions: ['campaign_id', 'campaign_name', 'keyword'],
     metrics: [...PERFORMANCE_METRICS, ...DISABLED_METRICS],
     extraColumns: [],
@@ -159,7 +172,16 @@ export const REPORT_CATALOGUE: Record<
   PRODUCT_PERFORMANCE_REPORT: {
     label: 'Product performance',
     description: 'Delivery and results of each advertised product (product and category targeting).',
-    dimensions: ['date', 'campaign_id', 'campaign_name', 'ad_group_id', 'ad_group_name', 'product_id', 'product_name', 'placement'],
+    dimensions: [
+      'date',
+      'campaign_id',
+      'campaign_name',
+      'ad_group_id',
+      'ad_group_name',
+      'product_id',
+      'product_name',
+      'placement',
+    ],
     defaultDimensions: ['campaign_id', 'campaign_name', 'product_id', 'product_name'],
     metrics: [...PERFORMANCE_METRICS, ...DISABLED_METRICS],
     extraColumns: [],
@@ -277,7 +299,10 @@ export const dateFilterSchema = z.object({
 export type ReportDateFilter = z.infer<typeof dateFilterSchema>
 
 const fieldMap = z.record(z.string().max(40), z.boolean())
-const filterValues = z.array(safeText({ max: TEXT_MAX.line, trim: true })).max(REPORT_FILTER_VALUES_MAX).nullable()
+const filterValues = z
+  .array(safeText({ max: TEXT_MAX.line, trim: true }))
+  .max(REPORT_FILTER_VALUES_MAX)
+  .nullable()
 
 export const scheduleDetailsSchema = z.object({
   frequency: z.enum(REPORT_FREQUENCIES),
@@ -358,7 +383,9 @@ export const analyticsUserQuerySchema = z.object({ userId: idParamSchema })
 
 /** GET getDefaultReport: the default-report types (radio list with tooltips) and duration presets. */
 export const defaultReportsResponseSchema = z.object({
-  reportTypes: z.array(z.object({ reportType: z.enum(REPORT_TYPES), label: z.string(), description: z.string() })),
+  reportTypes: z.array(
+    z.object({ reportType: z.enum(REPORT_TYPES), label: z.string(), description: z.string() }),
+  ),
   dateFilterTypes: z.array(z.object({ value: z.enum(REPORT_DATE_FILTER_TYPES), label: z.string() })),
 })
 export type DefaultReportsResponse = z.infer<typeof defaultReportsResponseSchema>
@@ -383,7 +410,13 @@ export type FiltersResponse = z.infer<typeof filtersResponseSchema>
 /** A table cell: text for dimensions, numbers (rupees / percent / ratio rounded to 2 places) for metrics. */
 export const reportCellSchema = z.union([z.string(), z.number(), z.null()])
 export const reportTableSchema = z.object({
-  columns: z.array(z.object({ key: z.string(), label: z.string(), kind: z.enum(['text', 'count', 'money', 'percent', 'ratio']) })),
+  columns: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      kind: z.enum(['text', 'count', 'money', 'percent', 'ratio']),
+    }),
+  ),
   rows: z.array(z.record(z.string(), reportCellSchema)),
   /** Metric totals over every row of the report (not only the page); dimensions null. */
   totals: z.record(z.string(), reportCellSchema),
@@ -405,7 +438,10 @@ export const pageQuerySchema = analyticsUserQuerySchema.extend({
   size: z.coerce
     .number()
     .int()
-    .refine((n) => (REPORT_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 10, 20, 50 or 100')
+    .refine(
+      (n) => (REPORT_PAGE_SIZES as readonly number[]).includes(n),
+      'Page size must be 10, 20, 50 or 100',
+    )
     .default(DEFAULT_REPORT_PAGE_SIZE),
 })
 /** GET getReport?userId&reportEntityId&page&size: a saved report's definition computed now. */

@@ -650,17 +650,21 @@ export const reportEntities = pgTable(
   ],
 )
 
-export const reportSchedules = pgTable('report_schedules', {
-  reportEntityId: uuid('report_entity_id')
-    .primaryKey()
-    .references(() => reportEntities.reportEntityId, { onDelete: 'cascade' }),
-  frequency: text('frequency', { enum: ['ONCE', 'DAILY', 'WEEKLY', 'MONTHLY'] }).notNull(),
-  startDate: date('start_date', { mode: 'string' }),
-  endDate: date('end_date', { mode: 'string' }),
-  emailIds: text('email_ids').array().notNull().default(sql`'{}'::text[]`),
-  nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-}, (t) => [index('report_schedules_next_idx').on(t.nextRunAt)])
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    reportEntityId: uuid('report_entity_id')
+      .primaryKey()
+      .references(() => reportEntities.reportEntityId, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: ['ONCE', 'DAILY', 'WEEKLY', 'MONTHLY'] }).notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    emailIds: text('email_ids').array().notNull().default(sql`'{}'::text[]`),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  },
+  (t) => [index('report_schedules_next_idx').on(t.nextRunAt)],
+)
 
 /**
  * One generation of a report's CSV: saved (isRegenerate), scheduled, downloaded on demand or an ops

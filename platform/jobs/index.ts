@@ -5,19 +5,34 @@ import type { PlatformDeps } from '../deps'
 import { log } from '../log'
 import { adGroupProcessing } from './ad-group-processing'
 import { campaignStates } from './campaign-states'
+import { deliverySimulation } from './delivery-simulation'
+import { reportGeneration } from './report-generation'
+import { reportSchedules } from './report-schedules'
 import { sessionCleanup } from './session-cleanup'
 import { statistics } from './statistics'
 
 export type Jobs = { boss: PgBoss; stop(): Promise<void> }
 
-/** A job: a queue name, an optional cron (UTC), and its handler. */
+/**
+ * A job: a queue name, an optional cron (UTC), its handler (given the job's data when it was sent
+ * with some), and the queue's retry policy (pg-boss retries a handler that throws).
+ */
 export type JobDefinition = {
   name: string
   cron?: string
-  run: (deps: PlatformDeps) => Promise<unknown>
+  run: (deps: PlatformDeps, data?: unknown) => Promise<unknown>
+  retry?: { limit: number; delaySeconds: number; backoff?: boolean }
 }
 
-export const jobDefinitions: JobDefinition[] = [sessionCleanup, campaignStates, statistics, adGroupProcessing]
+export const jobDefinitions: JobDefinition[] = [
+  sessionCleanup,
+  campaignStates,
+  statistics,
+  adGroupProcessing,
+  reportSchedules,
+  reportGeneration,
+  deliverySimulation,
+]
 
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
   const boss = new PgBoss({
@@ -29,11 +44,21 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
   boss.on('error', (error) => log.error('job system error', { error: error.message }))
   await boss.start()
   for (const definition of definitions) {
-    await boss.createQueue(definition.name)
+    await boss.createQueue(
+      definition.name,
+      definition.retry
+        ? {
+            name: definition.name,
+            retryLimit: definition.retry.limit,
+            retryDelay: definition.retry.delaySeconds,
+            retryBackoff: definition.retry.backoff ?? false,
+          }
+        : undefined,
+    )
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
-    await boss.work(definition.name, async () => {
+    await boss.work(definition.name, async ([job]) => {
       const started = Date.now()
-      const result = await definition.run(deps)
+      const result = await definition.run(deps, job?.data)
       log.info('job done', { job: definition.name, ms: Date.now() - started, result })
     })
   }
