@@ -74,6 +74,14 @@ export const E2E_USER_SPECS: E2eUserSpec[] = [
   { name: 'ops-journey', role: 'OPS', enrolled: true, tnc: true, pool: true },
   { name: 'superadmin-journey', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
   { name: 'brand-journey', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },
+  // Issue 12 (analytics and reports).
+  { name: 'seller-analytics', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'list' },
+  { name: 'seller-reports', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'list' },
+  { name: 'seller-saved', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'list' },
+  { name: 'ops-reports', role: 'OPS', enrolled: true, tnc: true, pool: true },
+  { name: 'superadmin-reports', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
+  { name: 'brand-reports', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },
+  { name: 'agency-reports', role: 'AGENCY', enrolled: true, tnc: true, pool: true, linkedSpecs: ['brand-reports'] },
 ]
 
 /** Marketplace accounts with no console user yet, per project and kind (onboarding a SELLER or BRAND). */
