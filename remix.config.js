@@ -10,7 +10,9 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_singleFetch: true,
-    // The whole route manifest is a few KiB: sending it up front saves a /__manifest round trip per navigation.
-    v3_lazyRouteDiscovery: false,
+    // Each page carries only its own routes' manifest entries, inline, instead of the whole manifest
+    // file (3 KiB of JS on every page, growing with every route); links on the page are discovered in
+    // one batched /__manifest request after load (docs/decisions/044).
+    v3_lazyRouteDiscovery: true,
   },
 }

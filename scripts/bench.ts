@@ -83,6 +83,7 @@ function routeBundleSizes() {
     return gz.get(url)!
   }
   const files = (entry: ManifestEntry) => [entry.module, ...(entry.imports ?? [])]
+  const lazyDiscovery = /v3_lazyRouteDiscovery:\s*true/.test(readFileSync(projectPath('remix.config.js'), 'utf8'))
   const rows: { route: string; kib: number }[] = []
   for (const route of Object.values(manifest.routes)) {
     const chain: ManifestEntry[] = []
@@ -93,8 +94,20 @@ function routeBundleSizes() {
     ) {
       chain.push(r)
     }
-    const urls = new Set([`/build/${manifestFile}`, ...files(manifest.entry), ...chain.flatMap(files)])
-    rows.push({ route: route.id, kib: [...urls].reduce((sum, url) => sum + size(url), 0) / 1024 })
+    // With lazy route discovery (remix.config.js, decision 044) a page loads no manifest file: the
+    // entries of its own routes are inlined in the HTML as a module script. That script is counted, as
+    // Remix writes it (indented JSON), gzipped; without the flag the whole manifest file is.
+    const inline = lazyDiscovery
+      ? gzipSync(
+          `window.__remixManifest = ${JSON.stringify({ ...manifest, routes: Object.fromEntries(chain.map((r) => [r.id, r])) }, null, 2)};`,
+        ).length
+      : 0
+    const urls = new Set([
+      ...(lazyDiscovery ? [] : [`/build/${manifestFile}`]),
+      ...files(manifest.entry),
+      ...chain.flatMap(files),
+    ])
+    rows.push({ route: route.id, kib: ([...urls].reduce((sum, url) => sum + size(url), 0) + inline) / 1024 })
   }
   return rows.sort((a, b) => a.route.localeCompare(b.route))
 }
