@@ -274,3 +274,20 @@ export function customDateErrors(
     errors.toDate = messages.endBeforeStart
   return errors
 }
+
+// ---------------------------------------------------------------------------------------------
+// Figures (spec §9 "Analytics decimals shown to 2 places")
+// ---------------------------------------------------------------------------------------------
+
+const twoPlaces = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const wholeNumber = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
+
+/**
+ * A table or chart figure: counts whole with Indian grouping (12,345), money, percent and ratio with
+ * 2 decimals (1,23,456.78); text as it is; null as ''.
+ */
+export function formatFigure(value: string | number | null | undefined, kind: string): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'string') return value
+  return kind === 'count' ? wholeNumber.format(value) : twoPlaces.format(value)
+}
