@@ -1,15 +1,14 @@
+// The Saved Reports table (spec accounts §2, §4 "Reports"); its dialogs (delete, download) nest here.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PendingPage } from '../components/PendingPage'
-import { requireUser } from '../guard.server'
+import { useLoaderData } from '@remix-run/react'
+import { SavedReportsPage } from '../components/reports/SavedReportsPage'
+import { savedReportsLoader } from '../models/saved-reports.server'
 import { ROUTES } from '../route-table'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, ROUTES.savedReports)
-  return null
-}
+export const loader = (args: LoaderFunctionArgs) => savedReportsLoader(args, ROUTES.savedReports)
 
-export default function SavedReportsPage() {
-  return <PendingPage title="Saved Reports" />
+export default function SavedReports() {
+  return <SavedReportsPage data={useLoaderData<typeof loader>()} />
 }
 
 export const meta: MetaFunction = () => [{ title: 'Saved Reports · Ad Console' }]
