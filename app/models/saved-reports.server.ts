@@ -375,11 +375,16 @@ const stepOf = (url: URL): OtpDialogData['step'] =>
 const withStep = (path: string, step: 'code') => `${path}${path.includes('?') ? '&' : '?'}step=${step}`
 
 /** Sends the code; on success the dialog's code step, else the reason as the dialog's error. */
-async function sendCode(args: ActionFunctionArgs, user: CurrentUser, dialog: OtpDialogData) {
+async function sendCode(
+  args: ActionFunctionArgs,
+  user: CurrentUser,
+  dialog: OtpDialogData,
+  drawn: () => Promise<OtpDialogData> = async () => dialog,
+) {
   const sent = await sendDownloadCode(args.context, user.session.token)
   if (sent.ok) return redirect(withStep(dialog.self, CODE_STEP))
   const error = await failWith(sent, user)
-  return data({ ...dialog, error }, { status: sent.status === 429 ? 429 : 502 })
+  return data({ ...(await drawn()), error }, { status: sent.status === 429 ? 429 : 502 })
 }
 
 /**
@@ -391,26 +396,34 @@ async function sendCode(args: ActionFunctionArgs, user: CurrentUser, dialog: Otp
 async function downloadWith(
   form: FormData,
   user: CurrentUser,
-  dialog: OtpDialogData,
+  drawn: () => Promise<OtpDialogData>,
   call: (otp: string) => Promise<UpstreamResult<DownloadResponse>>,
 ) {
   const submission = parseForm(form, otpForm)
   if (submission.status !== 'success') {
-    return data({ ...dialog, step: 'code' as const, lastResult: submission.reply() }, { status: 400 })
+    return data(
+      { ...(await drawn()), step: 'code' as const, lastResult: submission.reply() },
+      { status: 400 },
+    )
   }
   const result = await call(submission.value.otp)
   if (result.ok) {
     const [first] = result.data.signedURLs
     if (first) return redirectDocument(first, { headers: { 'Cache-Control': 'no-store' } })
     return data(
-      { ...dialog, step: 'code' as const, error: ReportMessages.downloadFailed(404), lastResult: null },
+      {
+        ...(await drawn()),
+        step: 'code' as const,
+        error: ReportMessages.downloadFailed(404),
+        lastResult: null,
+      },
       { status: 502 },
     )
   }
   if (isOtpRefusal(result)) {
     return data(
       {
-        ...dialog,
+        ...(await drawn()),
         step: 'code' as const,
         lastResult: submission.reply({
           fieldErrors: { otp: [AuthMessages.invalidOtp] },
@@ -425,7 +438,7 @@ async function downloadWith(
     await redirectForStatus(result, user.role)
   return data(
     {
-      ...dialog,
+      ...(await drawn()),
       step: 'code' as const,
       error: ReportMessages.downloadFailed(result.status),
       lastResult: null,
@@ -449,13 +462,18 @@ async function intentOf(request: Request) {
 
 // Saved report download (/saved-reports/:reportId/download).
 
-async function savedDialog(args: Args, guard: GuardOptions) {
+/**
+ * The dialog of a saved report. The page load looks the report up (an unknown id is a 404); the
+ * action does not: the download call itself says whether the report is there ('Failed to download
+ * file. Status: 404'), and the name is looked up only to draw the dialog again.
+ */
+async function savedDialog(args: Args, guard: GuardOptions, lookUp: boolean) {
   const user = await requireUser(args.request, args.context, guard)
   const id = reportIdOf(args.params)
-  const report = await findReport(args, user, id)
+  const report = lookUp ? await findReport(args, user, id) : null
   const url = new URL(args.request.url)
   const dialog: OtpDialogData = {
-    subject: report.reportMetaData.reportName || 'Untitled report',
+    subject: report ? report.reportMetaData.reportName || 'Untitled report' : 'this report',
     email: user.info.email,
     step: stepOf(url),
     self: savedReportDownloadPath(user.role, id),
@@ -468,18 +486,24 @@ async function savedDialog(args: Args, guard: GuardOptions) {
 }
 
 export async function savedDownloadLoader(args: Args, guard: GuardOptions) {
-  return (await savedDialog(args, guard)).dialog
+  return (await savedDialog(args, guard, true)).dialog
 }
 
 export async function savedDownloadAction(args: ActionFunctionArgs, guard: GuardOptions) {
-  const { user, id, dialog } = await savedDialog(args, guard)
+  const { user, id, dialog } = await savedDialog(args, guard, false)
+  // The name for the dialog drawn again (a failed step); a report gone since keeps the generic words.
+  const named = async (): Promise<OtpDialogData> => {
+    const list = await savedReportsApi(args.context, user.session.token).savedReports(user.sellerId as number)
+    const report = list.ok ? list.data.reports.find((r) => r.reportEntityId.toLowerCase() === id) : undefined
+    return report ? { ...dialog, subject: report.reportMetaData.reportName || 'Untitled report' } : dialog
+  }
   const { form, intent } = await intentOf(args.request)
-  if (intent === 'send') return sendCode(args, user, dialog)
+  if (intent === 'send') return sendCode(args, user, dialog, named)
   if (intent === 'download') {
     const api = savedReportsApi(args.context, user.session.token)
-    return downloadWith(form, user, dialog, (otp) => api.download(user.sellerId as number, id, otp))
+    return downloadWith(form, user, named, (otp) => api.download(user.sellerId as number, id, otp))
   }
-  return data({ ...dialog, error: 'Unknown action' }, { status: 400 })
+  return data({ ...(await named()), error: 'Unknown action' }, { status: 400 })
 }
 
 // ---- Default reports ----------------------------------------------------------------------------------
@@ -648,8 +672,11 @@ export async function defaultDownloadAction(args: ActionFunctionArgs, guard: Gua
   if (intent === 'send') return sendCode(args, user, dialog)
   if (intent === 'download') {
     const api = savedReportsApi(args.context, user.session.token)
-    return downloadWith(form, user, dialog, (otp) =>
-      api.opsReport(user.sellerId as number, otp, opsReportBody(choice)),
+    return downloadWith(
+      form,
+      user,
+      async () => dialog,
+      (otp) => api.opsReport(user.sellerId as number, otp, opsReportBody(choice)),
     )
   }
   return data({ ...dialog, error: 'Unknown action' }, { status: 400 })
