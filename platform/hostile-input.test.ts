@@ -8,7 +8,8 @@ import { CONTROL_CHARACTERS_MESSAGE } from './contracts/text'
 import { INVENTORY_BASE } from './inventory'
 import { PAYMENTS_BASE } from './payments'
 import { hasControlCharacters } from './rules/text'
-import { createTestPlatform, type TestPlatform } from './testing/platform'
+import { createTestPlatform, TEST_INGEST_TOKEN, type TestPlatform } from './testing/platform'
+import { FACT_CSV_HEADER, FACTS_PATH } from './contracts/analytics'
 
 let t: TestPlatform
 let tokens: {
@@ -746,6 +747,54 @@ const fields: Field[] = [
   ...linkFields(),
   // auth, issue 11: the outbox (decision 037; on in this file's platform): a bad page or size is a 400
   ...queryFields(`${A}/v1/outbox`, { page: '1', size: '10' }, () => tokens.ops),
+  // analytics, issue 12: the performance ingest (machine token; docs/decisions/039): every field of a row,
+  // as JSON and as CSV, is refused with the row's errors before anything is looked up or written
+  ...FACT_CSV_HEADER.flatMap((name): Field[] => {
+    const valid: Record<string, string> = {
+      // Yesterday: a row the ingest would take but for the hostile value.
+      date: new Date(Date.now() - 86_400_000 + 19_800_000).toISOString().slice(0, 10),
+      hour: '3',
+      campaign_id: '1',
+      ad_group_id: '1',
+      keyword: 'shoes',
+      product_id: '',
+      placement: 'SEARCH',
+      impressions: '10',
+      clicks: '1',
+      spend: '5.00',
+      orders: '0',
+      units: '0',
+      sales: '0',
+    }
+    const headers = (type: string) => ({ 'content-type': type, 'x-forwarded-for': nextIp() })
+    return [
+      {
+        name: `POST ${FACTS_PATH} {rows[0].${name}}`,
+        refused: true,
+        send: (value) =>
+          t.request(FACTS_PATH, {
+            method: 'POST',
+            token: TEST_INGEST_TOKEN,
+            headers: headers('application/json'),
+            body: JSON.stringify({ rows: [{ ...valid, [name]: value }] }),
+          }),
+      },
+      {
+        name: `POST ${FACTS_PATH} {csv ${name}}`,
+        refused: true,
+        send: (value) =>
+          t.request(FACTS_PATH, {
+            method: 'POST',
+            token: TEST_INGEST_TOKEN,
+            headers: headers('text/csv'),
+            body: `${FACT_CSV_HEADER.join(',')}\n${FACT_CSV_HEADER.map((f) => {
+              const cell = f === name ? value : valid[f]!
+              return `"${cell.replaceAll('"', '""')}"`
+            }).join(',')}\n`,
+          }),
+      },
+    ]
+  }),
 ]
 
 const controlCharacter = fc
