@@ -447,11 +447,13 @@ async function downloadWith(
   )
 }
 
-/** The platform's answer to a wrong, used or expired code (400 with the OTP message). */
+/**
+ * The platform's answer to a wrong, used or expired code: 401 'Invalid OTP' (a code that does not
+ * match is not a lost session), or a 400 about the code's shape.
+ */
 function isOtpRefusal(result: UpstreamResult<unknown>): boolean {
-  if (result.ok || result.status !== 400) return false
-  const message = result.message.toLowerCase()
-  return message.includes('otp')
+  if (result.ok || (result.status !== 400 && result.status !== 401)) return false
+  return /\botp\b/i.test(result.message)
 }
 
 async function intentOf(request: Request) {

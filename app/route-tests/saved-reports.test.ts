@@ -66,7 +66,7 @@ async function makeReport(options: {
   if (options.frequency === 'WEEKLY') {
     await h.t.db.execute(sql`
       insert into report_schedules (report_entity_id, frequency, start_date, end_date, email_ids)
-      values (${id}, 'WEEKLY', '2026-11-23', '2026-12-31', ${['a@example.com', 'b@example.com']}::text[])`)
+      values (${id}, 'WEEKLY', '2026-11-23', '2026-12-31', ${'{a@example.com,b@example.com}'}::text[])`)
   }
   return { id, name }
 }
