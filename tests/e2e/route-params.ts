@@ -16,6 +16,11 @@ const PENDING_AGENCY = 'agency3@example.com'
 const PENDING_LINK_REQUEST = 7
 /** delink_requests 2: agency ↔ brand 200005, PENDING. */
 const PENDING_DELINK_REQUEST = 2
+/**
+ * A saved report id (issue 12). No saved report is seeded, so the view and its dialogs answer 404 inside
+ * the shell for this well-formed id; a seeded report per walking account would make them show themselves.
+ */
+const SAMPLE_REPORT_ID = '00000000-0000-4000-8000-000000000000'
 
 const ENTRY_PARAMS: Partial<Record<RouteId, Record<string, string | number>>> = {
   adminUserEdit: { email: REJECTED_AGENCY },
@@ -33,6 +38,7 @@ export function sampleParams(entry: RouteEntry, campaignId: number): Record<stri
     userId: demoUser(PENDING_AGENCY).id,
     docType: 'IO Doc',
     requestId: entry.path.startsWith('/admin/') ? PENDING_DELINK_REQUEST : PENDING_LINK_REQUEST,
+    reportId: SAMPLE_REPORT_ID,
     ...ENTRY_PARAMS[entry.id as RouteId],
   }
 }
