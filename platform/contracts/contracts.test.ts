@@ -5,11 +5,17 @@ import { and, eq, isNull } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod/v4'
-import { campaigns } from '../db/schema'
+import { campaigns, reportEntities } from '../db/schema'
 import { INVENTORY_BASE } from '../inventory'
 import { applyCampaignStates } from '../jobs/campaign-states'
 import { PAYMENTS_BASE } from '../payments'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
+import {
+  ANALYTICS_PATH,
+  defaultReportsResponseSchema,
+  filtersResponseSchema,
+  reportTableSchema,
+} from './analytics'
 import { envelopeSchema } from './envelope'
 import {
   CAMPAIGN_CSV_HEADER,
@@ -190,5 +196,56 @@ describe('payments contracts', () => {
         creditsEnabledSchema,
       )
     }
+  })
+})
+
+describe('analytics contracts: the report calls (issue 12, decision 038)', () => {
+  const analytics = (path: string) => `${ANALYTICS_PATH}${path}`
+  const report = {
+    reportType: 'KEYWORD_PERFORMANCE_REPORT',
+    dateFilter: { dateFilterType: 'LAST_30D', fromDate: null, toDate: null },
+  }
+
+  it('getDefaultReport and getFilters', async () => {
+    const defaults = await expectContract(
+      await t.request(analytics('/getDefaultReport'), { token: ops }),
+      defaultReportsResponseSchema,
+    )
+    expect(defaults.reportTypes.length).toBe(8)
+    const filters = await expectContract(
+      await t.request(analytics('/getFilters?userId=100001&reportType=KEYWORD_PERFORMANCE_REPORT'), {
+        token: seller,
+      }),
+      filtersResponseSchema,
+    )
+    expect(filters.filters.CAMPAIGN_ID.length).toBeGreaterThan(0)
+  })
+
+  it('generateReport and getReport: a table page with totals and the series', async () => {
+    const generated = await expectContract(
+      await t.post(analytics('/generateReport?userId=100001&page=1&size=20'), report, { token: seller }),
+      reportTableSchema,
+    )
+    expect(generated.rows.length).toBeGreaterThan(0)
+    expect(generated.series.length).toBe(30)
+    const owner = await t.userByEmail('seller@example.com')
+    const [entity] = await t.db
+      .insert(reportEntities)
+      .values({
+        reportType: 'CAMPAIGN_PERFORMANCE_REPORT',
+        ownerUserId: owner.id,
+        ownerRole: 'SELLER',
+        sellerId: 100001,
+        reportName: 'Contract',
+        isSaved: true,
+        dateFilter: { dateFilterType: 'LAST_7D', fromDate: null, toDate: null },
+      })
+      .returning()
+    await expectContract(
+      await t.request(analytics(`/getReport?userId=100001&reportEntityId=${entity!.reportEntityId}`), {
+        token: seller,
+      }),
+      reportTableSchema,
+    )
   })
 })
