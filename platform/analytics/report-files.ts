@@ -1,0 +1,105 @@
+// The CSV file of one report run (issue 12, decision 040): <dataDir>/reports/<entityId>/<runId>.csv,
+// written from the report engine's streamed rows (reportCsvRows: header first) in batches, each cell
+// through platform/csv.ts (formula injection neutralised). Written to a temporary file first and
+// renamed into place, so a reader never sees half a file and a failed run leaves nothing behind.
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import type { Database } from '../db/client'
+import { toCsv } from '../csv'
+import { type ResolvedReport, reportCsvRows } from './report-engine'
+
+const REPORTS_DIR = 'reports'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Rows formatted and written at a time. */
+const WRITE_BATCH = 1_000
+
+/** The run's file, relative to dataDir (what report_runs.file_path holds). */
+export function reportFilePath(entityId: string, runId: number): string {
+  if (!UUID.test(entityId) || !Number.isSafeInteger(runId) || runId <= 0)
+    throw new Error('report file path of an invalid entity or run id')
+  return path.join(REPORTS_DIR, entityId.toLowerCase(), `${runId}.csv`)
+}
+
+/**
+ * The absolute path of a stored relative path, or null when it points outside <dataDir>/reports (a
+ * tampered row never reads another file).
+ */
+export function storedReportFile(dataDir: string, relative: string): string | null {
+  const root = path.resolve(dataDir, REPORTS_DIR)
+  const file = path.resolve(dataDir, relative)
+  return file.startsWith(`${root}${path.sep}`) ? file : null
+}
+
+/** Whether the stored file is there (a run is only usable with its file). */
+export async function reportFileExists(dataDir: string, relative: string | null): Promise<boolean> {
+  const file = relative ? storedReportFile(dataDir, relative) : null
+  if (!file) return false
+  try {
+    return (await stat(file)).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** CSV lines of data rows (no header line), CRLF-terminated. */
+function csvLines(rows: readonly (readonly (string | number | null)[])[]): string {
+  if (rows.length === 0) return ''
+  // toCsv neutralises every cell; with no header fields it writes the data rows only.
+  return `${toCsv([], rows)}\r\n`
+}
+
+/**
+ * Writes the report's CSV for a run and returns where (relative to dataDir) and how many data rows.
+ * Streams: at most WRITE_BATCH rows are held in memory, and the file stream's back-pressure is honoured.
+ */
+export async function writeReportCsv(
+  deps: { dataDir: string },
+  db: Database,
+  report: ResolvedReport,
+  run: { entityId: string; runId: number },
+): Promise<{ filePath: string; rows: number }> {
+  const relative = reportFilePath(run.entityId, run.runId)
+  const final = path.resolve(deps.dataDir, relative)
+  await mkdir(path.dirname(final), { recursive: true })
+  const temporary = `${final}.${randomBytes(6).toString('hex')}.tmp`
+  const out = createWriteStream(temporary, { encoding: 'utf8' })
+  const write = async (text: string) => {
+    if (text && !out.write(text)) await once(out, 'drain')
+  }
+  let rows = 0
+  try {
+    let header = true
+    let batch: (string | number | null)[][] = []
+    for await (const row of reportCsvRows(db, report)) {
+      if (header) {
+        header = false
+        // The header line alone (toCsv ends it with CRLF when there are no rows).
+        await write(
+          toCsv(
+            row.map((cell) => String(cell ?? '')),
+            [],
+          ),
+        )
+        continue
+      }
+      batch.push(row)
+      rows += 1
+      if (batch.length >= WRITE_BATCH) {
+        await write(csvLines(batch))
+        batch = []
+      }
+    }
+    await write(csvLines(batch))
+    out.end()
+    await once(out, 'finish')
+    await rename(temporary, final)
+  } catch (error) {
+    out.destroy()
+    await rm(temporary, { force: true })
+    throw error
+  }
+  return { filePath: relative, rows }
+}
