@@ -4,12 +4,12 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_BASE } from './auth'
-import { CONTROL_CHARACTERS_MESSAGE } from './contracts/text'
+import { CONTROL_CHARACTERS_MESSAGE, TEXT_MAX } from './contracts/text'
 import { INVENTORY_BASE } from './inventory'
 import { PAYMENTS_BASE } from './payments'
 import { hasControlCharacters } from './rules/text'
 import { createTestPlatform, TEST_INGEST_TOKEN, type TestPlatform } from './testing/platform'
-import { FACT_CSV_HEADER, FACTS_PATH } from './contracts/analytics'
+import { ANALYTICS_PATH, FACT_CSV_HEADER, FACTS_PATH } from './contracts/analytics'
 
 let t: TestPlatform
 let tokens: {
@@ -795,7 +795,93 @@ const fields: Field[] = [
       },
     ]
   }),
+  // analytics, issue 12: the report calls (decision 038)
+  ...queryFields(`${ANALYTICS_PATH}/getDefaultReport`, { userId: '100001' }, () => tokens.seller),
+  ...queryFields(
+    `${ANALYTICS_PATH}/getFilters`,
+    { userId: '100001', reportType: 'KEYWORD_PERFORMANCE_REPORT' },
+    () => tokens.seller,
+  ),
+  ...queryFields(
+    `${ANALYTICS_PATH}/getReport`,
+    { userId: '100001', reportEntityId: '00000000-0000-4000-8000-000000000000', page: '1', size: '10' },
+    () => tokens.seller,
+  ),
+  ...reportRequestFields(),
 ]
+
+/**
+ * generateReport: its query (userId, page, size) and the request body's text (decision 038). Filter
+ * values, the report name and the unused reportEntityId take ordinary text within their caps (a foreign
+ * campaign id is then a 403, an unknown creator an empty report); field names are checked by the engine.
+ */
+function reportRequestFields(): Field[] {
+  const path = `${ANALYTICS_PATH}/generateReport`
+  const query = { userId: '100001', page: '1', size: '10' }
+  const noFilters = {
+    CAMPAIGN_ID: null,
+    CAMPAIGN_STATUS: null,
+    PLACEMENT_CATEGORY: null,
+    TARGETING_TYPE: null,
+    CREATED_BY: null,
+  }
+  const valid = () => ({
+    reportType: 'CAMPAIGN_PERFORMANCE_REPORT',
+    dateFilter: { dateFilterType: 'LAST_7D', fromDate: null, toDate: null },
+  })
+  const send = (body: unknown, params: Record<string, string> = query) =>
+    post(`${path}?${qs(params)}`, body, tokens.seller)
+  const line = refusedBeyond(TEXT_MAX.line)
+  const body: [string, Refusal, (value: string) => unknown][] = [
+    ['reportType', true, (v) => ({ ...valid(), reportType: v })],
+    ['reportEntityId', (v) => v.length > 36, (v) => ({ ...valid(), reportEntityId: v })],
+    [
+      'dateFilter.dateFilterType',
+      true,
+      (v) => ({ ...valid(), dateFilter: { dateFilterType: v, fromDate: null, toDate: null } }),
+    ],
+    [
+      'dateFilter.fromDate',
+      true,
+      (v) => ({ ...valid(), dateFilter: { dateFilterType: 'CUSTOM', fromDate: v, toDate: '2026-01-08' } }),
+    ],
+    [
+      'dateFilter.toDate',
+      true,
+      (v) => ({ ...valid(), dateFilter: { dateFilterType: 'CUSTOM', fromDate: '2026-01-01', toDate: v } }),
+    ],
+    [
+      'reportMetaData.reportName',
+      refusedBeyond(100),
+      (v) => ({ ...valid(), reportMetaData: { reportName: v } }),
+    ],
+    ['dimensionFields', true, (v) => ({ ...valid(), dimensionFields: { [v]: true } })],
+    ['metricFields', true, (v) => ({ ...valid(), metricFields: { [v]: true } })],
+    ...(
+      ['CAMPAIGN_ID', 'CAMPAIGN_STATUS', 'PLACEMENT_CATEGORY', 'TARGETING_TYPE', 'CREATED_BY'] as const
+    ).map((filter): [string, Refusal, (value: string) => unknown] => [
+      `filters.${filter}[0]`,
+      filter === 'CAMPAIGN_ID' || filter === 'CREATED_BY' ? line : true,
+      (v) => ({ ...valid(), filters: { ...noFilters, [filter]: [v] } }),
+    ]),
+  ]
+  return [
+    ...Object.keys(query).map(
+      (name): Field => ({
+        name: `POST ${path} ?${name}`,
+        refused: true,
+        send: (value) => send(valid(), { ...query, [name]: value }),
+      }),
+    ),
+    ...body.map(
+      ([name, refused, make]): Field => ({
+        name: `POST ${path} {${name}}`,
+        refused,
+        send: (value) => send(make(value)),
+      }),
+    ),
+  ]
+}
 
 const controlCharacter = fc
   .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
