@@ -28,6 +28,7 @@ import {
   openBenchData,
 } from './bench/big-advertiser'
 import { editorBench, editorBenchData } from './bench-editor'
+import { reportsBench } from './bench/reports'
 import { percentile, ServerLog } from './bench/server-log'
 
 // `npm run bench -- --only=js`: only the JavaScript per route, from the last `npm run build` (seconds);
@@ -328,8 +329,10 @@ function printErrors(lines: string[]) {
 }
 
 async function main() {
-  if (ONLY !== undefined && ONLY !== 'js' && ONLY !== 'editor')
-    throw new Error(`--only=${ONLY}: the parts that run alone are js and editor`)
+  if (ONLY !== undefined && ONLY !== 'js' && ONLY !== 'editor' && ONLY !== 'reports')
+    throw new Error(`--only=${ONLY}: the parts that run alone are js, editor and reports`)
+  // `--only=reports`: the keyword report over ≥ 10 million rollup rows (scripts/bench/reports.ts).
+  if (ONLY === 'reports') return reportsBench()
   if (ONLY !== 'js' && !existsSync(projectPath('build/server/index.js'))) {
     console.log('building…')
     spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
@@ -391,6 +394,7 @@ async function main() {
     child.kill('SIGTERM')
     await exited
   }
+  if (ONLY === undefined) await reportsBench()
 }
 
 main().catch((error) => {

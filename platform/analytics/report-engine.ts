@@ -576,6 +576,8 @@ export async function* reportCsvRows(
   const held = await heldTransaction(db)
   let failed: unknown = null
   try {
+    // Every row is read: plan for all of them, not the first tenth (the cursor default).
+    await held.tx.execute(sql`set local cursor_tuple_fraction = 1`)
     await held.tx.execute(sql`declare report_rows no scroll cursor for ${groupedQuery(report)}`)
     for (;;) {
       const batch = rowsOf<RawRow>(await held.tx.execute(sql.raw(`fetch ${CSV_BATCH} from report_rows`)))
