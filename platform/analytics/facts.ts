@@ -569,6 +569,8 @@ export function factsRoutes(deps: PlatformDeps) {
         actor: { userId: null, role: 'INGEST', ip: c.req.header('x-forwarded-for') ?? null },
         requestId: c.get('requestId'),
       })
+      // Budget states follow the new spend now rather than at the next minute's cron.
+      deps.wake?.('campaign-states')
       return ok(c, answer, `${answer.received} rows ingested`)
     } catch (error) {
       if (!(error instanceof FactsRefused)) throw error
