@@ -808,6 +808,8 @@ const fields: Field[] = [
     () => tokens.seller,
   ),
   ...reportRequestFields(),
+  // analytics, issue 12: saved and scheduled reports, downloads and the signed file link (decision 040)
+  ...savedReportFields(),
 ]
 
 /**
@@ -880,6 +882,126 @@ function reportRequestFields(): Field[] {
         send: (value) => send(make(value)),
       }),
     ),
+  ]
+}
+
+/**
+ * saveAndScheduleReport, getSavedReports, deleteReport, downloadReport, getOpsReport and the signed file
+ * link (decision 040). The report name and filter values take ordinary text within their caps (a taken
+ * name saves a report; a taken campaign id is a 403); e-mail recipients take any text up to 254
+ * characters and drop what is not an address (spec §5: silently); a file token the schema takes is a
+ * 403 (not a valid link); a download's code is 6 digits.
+ */
+function savedReportFields(): Field[] {
+  const noFilters = {
+    CAMPAIGN_ID: null,
+    CAMPAIGN_STATUS: null,
+    PLACEMENT_CATEGORY: null,
+    TARGETING_TYPE: null,
+    CREATED_BY: null,
+  }
+  const valid = () => ({
+    reportEntityId: '',
+    reportType: 'KEYWORD_PERFORMANCE_REPORT',
+    dateFilter: { dateFilterType: 'LAST_7D', fromDate: null, toDate: null },
+    reportMetaData: { reportName: 'Hostile input', isSaved: true },
+    filters: noFilters,
+    scheduleDetails: { frequency: 'ONCE', startDate: null, endDate: null, emailIds: [] },
+  })
+  const schedule = (over: Record<string, unknown>) => ({
+    ...valid(),
+    scheduleDetails: {
+      frequency: 'WEEKLY',
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      emailIds: [],
+      ...over,
+    },
+  })
+  const line = refusedBeyond(TEXT_MAX.line)
+  const body: [string, Refusal, (value: string) => unknown][] = [
+    ['reportType', true, (v) => ({ ...valid(), reportType: v })],
+    ['reportEntityId', true, (v) => ({ ...valid(), reportEntityId: v })],
+    [
+      'dateFilter.dateFilterType',
+      true,
+      (v) => ({ ...valid(), dateFilter: { dateFilterType: v, fromDate: null, toDate: null } }),
+    ],
+    [
+      'dateFilter.fromDate',
+      true,
+      (v) => ({ ...valid(), dateFilter: { dateFilterType: 'CUSTOM', fromDate: v, toDate: '2026-01-08' } }),
+    ],
+    [
+      'dateFilter.toDate',
+      true,
+      (v) => ({ ...valid(), dateFilter: { dateFilterType: 'CUSTOM', fromDate: '2026-01-01', toDate: v } }),
+    ],
+    [
+      'reportMetaData.reportName',
+      refusedBeyond(100),
+      (v) => ({ ...valid(), reportMetaData: { reportName: v, isSaved: true } }),
+    ],
+    ['dimensionFields', true, (v) => ({ ...valid(), dimensionFields: { [v]: true } })],
+    ['metricFields', true, (v) => ({ ...valid(), metricFields: { [v]: true } })],
+    ['filters.CAMPAIGN_ID[0]', line, (v) => ({ ...valid(), filters: { ...noFilters, CAMPAIGN_ID: [v] } })],
+    ['filters.CREATED_BY[0]', line, (v) => ({ ...valid(), filters: { ...noFilters, CREATED_BY: [v] } })],
+    ['scheduleDetails.frequency', true, (v) => schedule({ frequency: v })],
+    ['scheduleDetails.startDate', true, (v) => schedule({ startDate: v })],
+    ['scheduleDetails.endDate', true, (v) => schedule({ endDate: v })],
+    ['scheduleDetails.emailIds[0]', (v) => v.length > 254, (v) => schedule({ emailIds: [v] })],
+  ]
+  const save = `${ANALYTICS_PATH}/saveAndScheduleReport`
+  const ops = `${ANALYTICS_PATH}/getOpsReport`
+  const nobody = '00000000-0000-4000-8000-000000000000'
+  const defaultReport = () => ({ ...valid(), reportType: 'DAILY_OPS_REPORT', isDefault: true })
+  return [
+    ...queryFields(save, { userId: '100001' }, () => tokens.seller, true, 'POST'),
+    ...body.map(
+      ([name, refused, make]): Field => ({
+        name: `POST ${save} {${name}}`,
+        refused,
+        send: (value) => post(`${save}?userId=100001`, make(value), tokens.seller),
+      }),
+    ),
+    ...queryFields(`${ANALYTICS_PATH}/getSavedReports`, { userId: '100001' }, () => tokens.seller),
+    ...queryFields(
+      `${ANALYTICS_PATH}/deleteReport`,
+      { userId: '100001', reportEntityId: nobody },
+      () => tokens.seller,
+      true,
+      'DELETE',
+    ),
+    ...queryFields(
+      `${ANALYTICS_PATH}/downloadReport`,
+      { userId: '100001', reportEntityId: nobody, otp: '123456' },
+      () => tokens.seller,
+    ),
+    ...queryFields(ops, { userId: '100001', otp: '123456' }, () => tokens.ops, true, 'POST'),
+    ...(
+      [
+        ['reportType', true, (v: string) => ({ ...defaultReport(), reportType: v })],
+        [
+          'reportMetaData.reportName',
+          refusedBeyond(100),
+          (v: string) => ({ ...defaultReport(), reportMetaData: { reportName: v, isSaved: false } }),
+        ],
+        [
+          'filters.CAMPAIGN_ID[0]',
+          line,
+          (v: string) => ({ ...defaultReport(), filters: { ...noFilters, CAMPAIGN_ID: [v] } }),
+        ],
+      ] as const
+    ).map(
+      ([name, refused, make]): Field => ({
+        name: `POST ${ops} {${name}}`,
+        refused,
+        send: (value) => post(`${ops}?userId=100001&otp=123456`, make(value), tokens.ops),
+      }),
+    ),
+    ...queryFields(`${ANALYTICS_PATH}/file`, { token: 'v1.1.report-download.1.x' }, () => undefined, {
+      token: (v) => v.length > 2048,
+    }),
   ]
 }
 
