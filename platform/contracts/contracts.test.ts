@@ -18,6 +18,12 @@ import {
 } from './analytics'
 import { envelopeSchema } from './envelope'
 import {
+  deleteReportResponseSchema,
+  downloadResponseSchema,
+  reportEntitySchema,
+  savedReportsResponseSchema,
+} from './analytics'
+import {
   CAMPAIGN_CSV_HEADER,
   campaignCloneResponseSchema,
   campaignDeleteResponseSchema,
@@ -246,6 +252,83 @@ describe('analytics contracts: the report calls (issue 12, decision 038)', () =>
         token: seller,
       }),
       reportTableSchema,
+    )
+  })
+})
+
+describe('saved reports and downloads contracts (decision 040)', () => {
+  const saved = (path: string) => `${ANALYTICS_PATH}${path}`
+  const body = {
+    reportEntityId: '',
+    reportType: 'KEYWORD_PERFORMANCE_REPORT',
+    dateFilter: { dateFilterType: 'LAST_7D', fromDate: null, toDate: null },
+    reportMetaData: { reportName: 'Contract weekly', isSaved: true },
+    dimensionFields: { campaign_id: true, keyword: true },
+    metricFields: { clicks: true },
+    filters: null,
+    scheduleDetails: {
+      frequency: 'WEEKLY',
+      startDate: '2099-01-01',
+      endDate: '2099-02-01',
+      emailIds: ['a@example.com'],
+    },
+  }
+
+  it('saveAndScheduleReport (201 then 200), getSavedReports, downloadReport, deleteReport', async () => {
+    const createdResponse = await t.post(saved('/saveAndScheduleReport?userId=100001'), body, {
+      token: seller,
+    })
+    expect(createdResponse.status).toBe(201)
+    const createdBody = await createdResponse.json()
+    expect(reportEntitySchema.parse(createdBody.data)).toEqual(createdBody.data)
+    const id = createdBody.data.reportEntityId as string
+    await expectContract(
+      await t.post(
+        saved('/saveAndScheduleReport?userId=100001'),
+        { ...body, reportEntityId: id },
+        { token: seller },
+      ),
+      reportEntitySchema,
+    )
+    const list = await expectContract(
+      await t.request(saved('/getSavedReports?userId=100001'), { token: seller }),
+      savedReportsResponseSchema,
+    )
+    expect(list.reports.map((r) => r.reportEntityId)).toContain(id)
+    await t.post('/ads/ad-auth/v1/generate-otp', undefined, { token: seller })
+    const code = /\b(\d{6})\b/.exec(t.sent.at(-1)!.text)![1]!
+    await expectContract(
+      await t.request(saved(`/downloadReport?userId=100001&reportEntityId=${id}&otp=${code}`), {
+        token: seller,
+      }),
+      downloadResponseSchema,
+    )
+    await expectContract(
+      await t.request(saved(`/deleteReport?userId=100001&reportEntityId=${id}`), {
+        method: 'DELETE',
+        token: seller,
+      }),
+      deleteReportResponseSchema,
+    )
+  })
+
+  it('getOpsReport', async () => {
+    await t.post('/ads/ad-auth/v1/generate-otp', undefined, { token: ops })
+    const code = /\b(\d{6})\b/.exec(t.sent.at(-1)!.text)![1]!
+    await expectContract(
+      await t.post(
+        saved(`/getOpsReport?userId=100001&otp=${code}`),
+        {
+          ...body,
+          reportType: 'BUDGET_UTIL_REPORT',
+          isDefault: true,
+          dimensionFields: {},
+          metricFields: {},
+          scheduleDetails: null,
+        },
+        { token: ops },
+      ),
+      downloadResponseSchema,
     )
   })
 })
