@@ -83,8 +83,9 @@ export class FactsRefused extends DomainError {
   constructor(
     readonly rowErrors: FactRowError[],
     readonly errorCount: number,
+    rowCount = new Set(rowErrors.map((e) => e.row)).size,
   ) {
-    super(400, 'INVALID_ROWS', FactMessages.refused(new Set(rowErrors.map((e) => e.row)).size))
+    super(400, 'INVALID_ROWS', FactMessages.refused(rowCount))
   }
 }
 
@@ -321,7 +322,11 @@ const factKey = (f: ParsedFact) =>
 
 function refuse(errors: FactRowError[]): never {
   errors.sort((a, b) => a.row - b.row)
-  throw new FactsRefused(errors.slice(0, FACT_ERRORS_MAX), errors.length)
+  throw new FactsRefused(
+    errors.slice(0, FACT_ERRORS_MAX),
+    errors.length,
+    new Set(errors.map((e) => e.row)).size,
+  )
 }
 
 export type IngestOptions = {

@@ -36,7 +36,7 @@ import { applyCampaignStates } from '../jobs/campaign-states'
 import { availableCredit } from '../payments/credits'
 import { CampaignState, CampaignStatus, MatchType } from '../rules/campaigns'
 import { addDays, IST_OFFSET_MS, istDate, istStartOfDay } from '../rules/time'
-import { type FactInput, ingestFacts, paiseToRupees } from './facts'
+import { type FactInput, FactsRefused, ingestFacts, paiseToRupees } from './facts'
 
 export const SIMULATOR_SEED = 20_261_123
 const HOUR_MS = 3_600_000
@@ -460,6 +460,7 @@ async function playDay(
         and not exists (select 1 from performance_facts f
           where f.campaign_id = d.campaign_id and f.day = d.day and f.ad_group_id = d.ad_group_id
             and f.keyword = d.keyword and f.product_id = d.product_id and f.placement = d.placement)`)
+    const carried = rows.length
     for (const r of (seeded as unknown as { rows: Record<string, string | number>[] }).rows ?? []) {
       rows.push(
         factRow(
@@ -481,11 +482,29 @@ async function playDay(
         ),
       )
     }
-    await ingestFacts(db, rows, { now: end, source: 'SIMULATOR' })
-    summary.rows += rows.length
+    summary.rows += await ingestWithoutStaleCarry(db, rows, carried, end)
   }
   // Just before the hour after: a campaign that reached its daily limit shows it until the day ends.
   if (applyStates) summary.transitions += (await applyCampaignStates(db, new Date(end.getTime() - 1))).length
+}
+
+/**
+ * Ingests the day's rows. A carried-over rollup row whose target is gone (a keyword removed from its ad
+ * group since) is refused by the ingest's checks: it is left out (its rollup row then stays as it is,
+ * no new facts having its keys) and the rest is sent again. Returns the rows written.
+ */
+async function ingestWithoutStaleCarry(db: Database, rows: FactInput[], firstCarried: number, now: Date) {
+  try {
+    await ingestFacts(db, rows, { now, source: 'SIMULATOR' })
+    return rows.length
+  } catch (error) {
+    if (!(error instanceof FactsRefused) || error.errorCount > error.rowErrors.length) throw error
+    const refused = new Set(error.rowErrors.map((e) => e.row - 1))
+    if ([...refused].some((index) => index < firstCarried)) throw error
+    const kept = rows.filter((_, index) => !refused.has(index))
+    await ingestFacts(db, kept, { now, source: 'SIMULATOR' })
+    return kept.length
+  }
 }
 
 function factRow(
