@@ -410,7 +410,7 @@ export async function ingestFacts(
              impressions, clicks, spend, orders, units, sales, source, received_at)
           select (r->>0)::date, (r->>1)::smallint, (r->>2)::bigint, (r->>3)::bigint, r->>4,
             (r->>5)::bigint, r->>6, (r->>7)::int, (r->>8)::int, (r->>9)::bigint, (r->>10)::int,
-            (r->>11)::int, (r->>12)::bigint, ${source}, ${now}
+            (r->>11)::int, (r->>12)::bigint, ${source}::text, ${now}::timestamptz
           from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) as r
           on conflict (campaign_id, day, ad_group_id, keyword, product_id, placement, hour) do update set
             impressions = excluded.impressions, clicks = excluded.clicks, spend = excluded.spend,
