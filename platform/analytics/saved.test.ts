@@ -337,6 +337,8 @@ describe('GET getSavedReports and DELETE deleteReport', () => {
     ).toBe(true)
     expect((await list(100002, tokens.seller)).status).toBe(403)
     expect((await list(100002, tokens.revoked)).status).toBe(401)
+    // An agency not linked to the advertiser.
+    expect((await list(200001, tokens.agency2)).status).toBe(403)
   })
 
   it('soft-deletes (audited), stops the schedule, and the report leaves the list', async () => {
