@@ -569,7 +569,7 @@ describe('getDefaultReport, getFilters, getReport', () => {
         dateFilter: { dateFilterType: 'LAST_7D', fromDate: null, toDate: null },
         dimensionFields: { campaign_id: true, campaign_name: true },
         metricFields: { clicks: true, ad_spend: true },
-        filters: null,
+        filters: { CAMPAIGN_STATUS: [] },
       })
       .returning()
     const path = (userId: number, extra: Record<string, string | number> = {}) =>

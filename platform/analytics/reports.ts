@@ -16,6 +16,7 @@ import {
   REPORT_CATALOGUE,
   REPORT_DATE_FILTER_LABELS,
   REPORT_DATE_FILTER_TYPES,
+  REPORT_FILTERS,
   REPORT_TYPES,
   type ReportRequest,
   reportRequestSchema,
@@ -125,7 +126,10 @@ export function reportRoutes(deps: PlatformDeps) {
       dateFilter: entity.dateFilter,
       dimensionFields: entity.dimensionFields,
       metricFields: entity.metricFields,
-      filters: entity.filters,
+      // Stored filters may name only some filters; the request's record names each (null: none).
+      filters: entity.filters
+        ? { ...Object.fromEntries(REPORT_FILTERS.map((name) => [name, null])), ...entity.filters }
+        : null,
     })
     const report = await resolveReport(db(), auth, query.userId, request, deps.now())
     const data: ReportTable = await reportTable(db(), report, query)
