@@ -53,7 +53,8 @@ export function RecipientList({
     event.preventDefault()
     const input = addInput.current
     if (!input) return
-    setList((current) => cap(addRecipient(current, input.value)))
+    const typed = input.value
+    setList((current) => cap(addRecipient(current, typed)))
     input.value = ''
     input.focus()
   }
@@ -165,9 +166,10 @@ export function RecipientList({
                 value={`${INTENT.removePrefix}${address}`}
                 formNoValidate
                 className={styles.linkButton}
+                aria-label={`Remove ${address}`}
                 onClick={hydrated ? removeOne(address) : undefined}
               >
-                Remove<span className={form.visuallyHidden}> {address}</span>
+                Remove
               </button>
             </li>
           ))}

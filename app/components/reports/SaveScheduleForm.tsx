@@ -112,17 +112,21 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
   }))
   const [seen, setSeen] = useState({ answer, page })
   if (answer !== seen.answer || page !== seen.page) {
-    const next = answer && answer !== seen.answer ? answer : page !== seen.page ? null : undefined
     setSeen({ answer, page })
-    if (next)
+    if (answer && answer !== seen.answer) {
       setShown((s) => ({
-        values: next.values,
-        errors: next.errors,
-        error: next.error,
+        values: answer.values,
+        errors: answer.errors,
+        error: answer.error,
         revision: s.revision + 1,
       }))
-    else if (next === null && !answer)
-      setShown((s) => ({ values: page.values, errors: {}, error: page.error, revision: s.revision + 1 }))
+    } else if (page !== seen.page && !answer) {
+      // A loader answer drawing other values (another report type, an edited report) redraws the form;
+      // the same values again (the page revalidated under the Discard dialog) keep what is typed.
+      if (JSON.stringify(page.values) !== JSON.stringify(seen.page.values)) {
+        setShown((s) => ({ values: page.values, errors: {}, error: page.error, revision: s.revision + 1 }))
+      } else if (page.error !== seen.page.error) setShown((s) => ({ ...s, error: page.error }))
+    }
   }
   const { values, errors } = shown
   const [startWas, setStartWas] = useState(values.startDate)
@@ -137,6 +141,10 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter
+    if (submitter instanceof HTMLButtonElement && submitter.hasAttribute('data-default-button')) {
+      event.preventDefault()
+      return
+    }
     const intent = submitter instanceof HTMLButtonElement ? submitter.value : INTENT.save
     if (submitter instanceof HTMLButtonElement && submitter.formMethod === 'get') return
     if (intent !== INTENT.save && intent !== INTENT.download) return
@@ -211,9 +219,10 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
         aria-label="Save and Schedule Report"
         preventScrollReset
       >
-        {/* Enter in a text field saves (the first submit button is the form's default). */}
-        <button type="submit" name="intent" value={INTENT.save} hidden>
-          Save
+        {/* The form's default button (the first): Enter in a text field adds the address typed, if
+            any, and draws the form again without JS; with JS it does nothing. Never an accidental Save. */}
+        <button type="submit" name="intent" value={INTENT.addEmail} hidden data-default-button>
+          Add
         </button>
         <div key={shown.revision} className={form.form}>
           <input type="hidden" name={FIELD.snapshot} value="1" />
