@@ -408,7 +408,8 @@ describe('the agency rule (spec §4)', () => {
 })
 
 describe('schedules saved today', () => {
-  it('is due at once when the start is today', async () => {
+  it('is due at once when the start is today (and wakes the schedules job)', async () => {
+    woken.length = 0
     const entity = await created(
       await save(
         100001,
@@ -428,5 +429,6 @@ describe('schedules saved today', () => {
       .from(reportSchedules)
       .where(eq(reportSchedules.reportEntityId, entity.reportEntityId))
     expect(schedule!.nextRunAt!.getTime()).toBe(now.getTime())
+    expect(woken).toEqual(['report-generation', 'report-schedules'])
   })
 })

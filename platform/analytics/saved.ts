@@ -23,7 +23,7 @@ import { reportEntities, reportRuns, reportSchedules } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError, forbidden } from '../errors'
 import { type Env, ok } from '../http'
-import { firstRunAt } from '../jobs/report-schedules'
+import { firstRunAt, REPORT_SCHEDULES_JOB } from '../jobs/report-schedules'
 import { REPORT_GENERATION_JOB } from '../jobs/report-generation'
 import {
   cleanRecipients,
@@ -269,6 +269,7 @@ export function savedReportRoutes(deps: PlatformDeps) {
       return {
         created: !existing,
         runId,
+        due: nextRunAt !== null && nextRunAt.getTime() <= now.getTime(),
         entity: toReportEntity(entity, {
           schedule: storedSchedule ?? null,
           ownerEmail: owner,
@@ -279,6 +280,8 @@ export function savedReportRoutes(deps: PlatformDeps) {
       }
     })
     if (saved.runId !== null) deps.wake?.(REPORT_GENERATION_JOB)
+    // A schedule starting today is due at once: queue its first run now rather than at the next cron.
+    if (saved.due) deps.wake?.(REPORT_SCHEDULES_JOB)
     return ok(c, saved.entity, SavedReportMessages.saved, saved.created ? 201 : 200)
   })
 
