@@ -22,6 +22,8 @@ export const reportNameForm = formRules({
     required: ReportRuleMessages.required,
     trim: true,
     safe: {},
+    // Spaces only are no name: trimmed to '', the same message on both sides.
+    minLength: { value: 1, message: ReportRuleMessages.required },
     maxLength: {
       value: REPORT_NAME_MAX_LENGTH,
       message: `Report name must be at most ${REPORT_NAME_MAX_LENGTH} characters`,

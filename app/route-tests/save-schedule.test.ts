@@ -220,6 +220,8 @@ describe('§5 messages at their fields, the form kept as typed', () => {
       emailIds: ['one@example.in', 'two@example.in'],
     })
     expect(saved(answer.sent)).toBeUndefined()
+    const spaces = await post('/save-schedule-report', filled({ reportName: '   ' }))
+    expect(spaces.data?.errors).toEqual({ reportName: 'Required Field' })
   })
 
   it('a frequency other than once needs schedule start and end dates', async () => {

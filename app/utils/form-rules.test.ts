@@ -321,3 +321,29 @@ describe('form rules: the link and de-link forms (browser and server agree)', as
     else expect(browser).toEqual({ errors: expected })
   })
 })
+
+// Save and Schedule Report (decision 042): spec accounts §5 'Required Field' for the report name; the
+// form's other rules (platform/rules/reports.ts) are the same function on both sides.
+describe('form rules: the save-and-schedule report name (browser and server agree)', async () => {
+  const { reportNameForm } = await import('../models/report-schedule.schema')
+  it.each([
+    ['report name, nothing', {}, { reportName: ['Required Field'] }],
+    ['report name, spaces only', { reportName: '   ' }, { reportName: ['Required Field'] }],
+    [
+      'report name, too long',
+      { reportName: 'x'.repeat(101) },
+      { reportName: ['Report name must be at most 100 characters'] },
+    ],
+    [
+      'report name, control character',
+      { reportName: 'a\u0007b' },
+      { reportName: ['Remove control characters from this field'] },
+    ],
+    ['report name, filled', { reportName: ' Weekly keywords ' }, 'ok'],
+  ] as const)('%s', (_name, fields, expected) => {
+    const { browser, server } = both(reportNameForm, fields as Record<string, string>)
+    expect(browser).toEqual(server)
+    if (expected === 'ok') expect(server).toEqual({ value: { reportName: 'Weekly keywords' } })
+    else expect(browser).toEqual({ errors: expected })
+  })
+})
