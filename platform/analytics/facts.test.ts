@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FACT_BODY_MAX_BYTES, FACT_CSV_HEADER, FACTS_PATH } from '../contracts/analytics'
+import { FACT_BODY_MAX_BYTES, FACT_CSV_HEADER, FACTS_PATH, factsResponseSchema } from '../contracts/analytics'
 import { CONTROL_CHARACTERS_MESSAGE } from '../contracts/text'
 import {
   adGroupProducts,
@@ -126,7 +126,13 @@ describe('POST /v1/facts', () => {
     const file = csvOf([row(), row({ hour: '6', keyword: keywordTarget.keyword.toUpperCase(), spend: '10' })])
     const first = await sendCsv(file)
     expect(first.status).toBe(200)
-    expect((await first.json()).data).toEqual({ received: 2, inserted: 2, updated: 0, days: [yesterday] })
+    const firstData = (await first.json()).data
+    expect(factsResponseSchema.parse(firstData)).toEqual({
+      received: 2,
+      inserted: 2,
+      updated: 0,
+      days: [yesterday],
+    })
     const after = await dailyOf(keywordTarget, yesterday)
     expect(after).toMatchObject({
       impressions: 2000,
@@ -346,7 +352,7 @@ describe('who may send facts', () => {
     } finally {
       await off.close()
     }
-  })
+  }, 60_000)
 })
 
 describe('body limit', () => {

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main as simulateCli } from '../../scripts/simulate'
-import { istHourStart } from '../analytics/simulator'
+import { istHourStart, simulateDelivery } from '../analytics/simulator'
 import { performanceFacts } from '../db/schema'
 import { addDays, istDate } from '../rules/time'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
@@ -71,5 +71,34 @@ describe('npm run simulate', () => {
     expect(err.at(-1)).toMatch(/^--from must be /)
     expect(await simulateCli(['--days', '1', '--from', addDays(istDate(io.now), 3)], io)).toBe(0)
     expect(out[0]).toMatch(/^Simulated 24 hours .* clicks, spend ₹\d+\.\d\d, \d+ fact rows/)
+  }, 60_000)
+})
+
+describe('determinism', () => {
+  it('the same seed over the same data writes the same facts', async () => {
+    const runOnce = async (seed: number) => {
+      const p = await createTestPlatform()
+      try {
+        const to = istHourStart(p.deps.now())
+        p.setNow(to)
+        await simulateDelivery(p.db, {
+          from: new Date(to.getTime() - 3 * HOUR_MS),
+          to,
+          seed,
+          applyStates: false,
+        })
+        const result =
+          await p.db.execute(sql`select day, hour, campaign_id, ad_group_id, keyword, product_id, placement,
+            impressions, clicks, spend, orders, units, sales from performance_facts
+            order by campaign_id, day, ad_group_id, keyword, product_id, placement, hour`)
+        return (result as unknown as { rows: unknown[] }).rows
+      } finally {
+        await p.close()
+      }
+    }
+    const first = await runOnce(7)
+    expect(first.length).toBeGreaterThan(0)
+    expect(await runOnce(7)).toEqual(first)
+    expect(await runOnce(8)).not.toEqual(first)
   }, 60_000)
 })
