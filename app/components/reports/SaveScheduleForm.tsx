@@ -364,9 +364,11 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
           >
             Discard
           </button>
-          <button type="submit" name="intent" value={INTENT.save} className={primary} disabled={busy}>
-            Save
-          </button>
+          {page.editing && !page.editable ? null : (
+            <button type="submit" name="intent" value={INTENT.save} className={primary} disabled={busy}>
+              Save
+            </button>
+          )}
           <button type="submit" name="intent" value={INTENT.download} className={secondary} disabled={busy}>
             Download
           </button>
