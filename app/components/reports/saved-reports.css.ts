@@ -20,13 +20,17 @@ export const rowActions = style({
   gap: vars.space.sm,
   alignItems: 'center',
 })
+// Positioned, so the visually hidden report name inside each action is placed (and clipped) within the
+// table's scrolling box rather than against the page, where it would widen the page at 360 px.
 export const actionLink = style({
+  position: 'relative',
   color: vars.color.link,
   display: 'inline-flex',
   alignItems: 'center',
   minHeight: '24px',
 })
 export const actionButton = style({
+  position: 'relative',
   background: 'none',
   border: 'none',
   padding: 0,
