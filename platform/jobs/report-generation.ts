@@ -359,9 +359,10 @@ export async function processReportRuns(deps: Deps, { limit = RUN_LIMIT }: { lim
 // ---------------------------------------------------------------------------------------------
 /**
  * Sends each recipient of every DONE scheduled run not yet e-mailed (finished within the links'
- * lifetime) a signed link, then sets emailed_at. Each run in its own transaction, its row locked
- * (SKIP LOCKED: two workers never mail the same run); a mail failure rolls back that run's
- * emailed_at, and the next job run tries again.
+ * lifetime) a signed link. A run is claimed first — emailed_at set and audited in one short
+ * transaction, its row taken with SKIP LOCKED so two workers never mail the same run — and the mail
+ * goes out after the commit (no transaction waits on the mail server). A mail failure clears
+ * emailed_at again (audited), and the next job run tries again.
  */
 export async function emailScheduledRuns(deps: Deps): Promise<{ emailed: number[]; errors: number[] }> {
   const db = deps.database.db
@@ -383,56 +384,69 @@ export async function emailScheduledRuns(deps: Deps): Promise<{ emailed: number[
     .orderBy(asc(reportRuns.id))
     .limit(RUN_LIMIT)
   for (const { id } of candidates) {
-    try {
-      const sent = await db.transaction(async (tx) => {
-        const [run] = await tx
-          .select()
-          .from(reportRuns)
-          .where(and(eq(reportRuns.id, id), isNull(reportRuns.emailedAt)))
-          .for('update', { skipLocked: true })
-        if (!run) return false
-        const [entity] = await tx
-          .select()
-          .from(reportEntities)
-          .where(eq(reportEntities.reportEntityId, run.reportEntityId))
-        const [schedule] = await tx
-          .select({ emailIds: reportSchedules.emailIds })
-          .from(reportSchedules)
-          .where(eq(reportSchedules.reportEntityId, run.reportEntityId))
-        const recipients = entity && !entity.deletedAt ? (schedule?.emailIds ?? []) : []
-        const at = deps.now()
-        const expiresAt = new Date(at.getTime() + SCHEDULED_LINK_TTL_MS)
-        if (entity && recipients.length > 0) {
-          const url = signedFileUrl(
-            deps.consoleUrl,
-            signRunToken(deps.signingSecret, { runId: run.id, purpose: 'scheduled-run', expiresAt }),
-          )
-          for (const to of recipients) {
-            await deps.mailer.send({
-              to,
-              subject: reportReadySubject(reportTitle(entity)),
-              text:
-                `The scheduled report "${reportTitle(entity)}" for ${run.fromDate} to ${run.toDate} is ready ` +
-                `(${run.totalRows ?? 0} rows).\n\nDownload it here: ${url}\n\n` +
-                `The link works until ${istDateTime(expiresAt)} IST.`,
-            })
-          }
-        }
-        await tx.update(reportRuns).set({ emailedAt: at }).where(eq(reportRuns.id, run.id))
-        await audit(tx, {
-          action: 'REPORT_RUN_EMAILED',
-          entityType: 'report',
-          entityId: run.reportEntityId,
-          after: { runId: run.id, recipients: recipients.length, linkExpiresAt: expiresAt.toISOString() },
-          actor: SYSTEM_ACTOR,
-          at,
-        })
-        return true
+    const at = deps.now()
+    const expiresAt = new Date(at.getTime() + SCHEDULED_LINK_TTL_MS)
+    const claimed = await db.transaction(async (tx) => {
+      const [run] = await tx
+        .select()
+        .from(reportRuns)
+        .where(and(eq(reportRuns.id, id), isNull(reportRuns.emailedAt)))
+        .for('update', { skipLocked: true })
+      if (!run) return null
+      const [entity] = await tx
+        .select()
+        .from(reportEntities)
+        .where(eq(reportEntities.reportEntityId, run.reportEntityId))
+      const [schedule] = await tx
+        .select({ emailIds: reportSchedules.emailIds })
+        .from(reportSchedules)
+        .where(eq(reportSchedules.reportEntityId, run.reportEntityId))
+      const recipients = entity && !entity.deletedAt ? (schedule?.emailIds ?? []) : []
+      await tx.update(reportRuns).set({ emailedAt: at }).where(eq(reportRuns.id, run.id))
+      await audit(tx, {
+        action: 'REPORT_RUN_EMAILED',
+        entityType: 'report',
+        entityId: run.reportEntityId,
+        after: { runId: run.id, recipients: recipients.length, linkExpiresAt: expiresAt.toISOString() },
+        actor: SYSTEM_ACTOR,
+        at,
       })
-      if (sent) out.emailed.push(id)
+      return entity ? { run, entity, recipients } : null
+    })
+    if (!claimed) continue
+    const { run, entity, recipients } = claimed
+    try {
+      if (recipients.length > 0) {
+        const url = signedFileUrl(
+          deps.consoleUrl,
+          signRunToken(deps.signingSecret, { runId: run.id, purpose: 'scheduled-run', expiresAt }),
+        )
+        for (const to of recipients) {
+          await deps.mailer.send({
+            to,
+            subject: reportReadySubject(reportTitle(entity)),
+            text:
+              `The scheduled report "${reportTitle(entity)}" for ${run.fromDate} to ${run.toDate} is ready ` +
+              `(${run.totalRows ?? 0} rows).\n\nDownload it here: ${url}\n\n` +
+              `The link works until ${istDateTime(expiresAt)} IST.`,
+          })
+        }
+      }
+      out.emailed.push(id)
     } catch (error) {
       out.errors.push(id)
       log.error('scheduled report mail failed', { runId: id, error: errorText(error) })
+      await db.transaction(async (tx) => {
+        await tx.update(reportRuns).set({ emailedAt: null }).where(eq(reportRuns.id, id))
+        await audit(tx, {
+          action: 'REPORT_RUN_EMAIL_FAILED',
+          entityType: 'report',
+          entityId: run.reportEntityId,
+          after: { runId: id, error: errorText(error).slice(0, ERROR_MAX) },
+          actor: SYSTEM_ACTOR,
+          at: deps.now(),
+        })
+      })
     }
   }
   return out

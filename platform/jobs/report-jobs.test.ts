@@ -276,6 +276,50 @@ describe('scheduled reports', () => {
     expect(audited).toHaveLength(2)
   })
 
+  it('tries the e-mails again on the next job run when the mail server fails', async () => {
+    t.setNow(start)
+    const id = await saveReport({
+      reportMetaData: { reportName: 'Mail trouble', isSaved: true },
+      scheduleDetails: {
+        frequency: 'DAILY',
+        startDate: today,
+        endDate: addDays(today, 2),
+        emailIds: ['m@example.com'],
+      },
+    })
+    await queueDueSchedules(t.deps)
+    const failing = {
+      ...t.deps,
+      mailer: {
+        async send() {
+          throw new Error('SMTP down')
+        },
+        close() {},
+      },
+    }
+    await processReportRuns(failing)
+    const result = await emailScheduledRuns(failing)
+    const [run] = (await runsOf(id)).filter((r) => r.trigger === 'SCHEDULE')
+    expect(result.errors).toContain(run!.id)
+    expect(run).toMatchObject({ status: 'DONE', emailedAt: null })
+    const sentBefore = t.sent.length
+    expect((await emailScheduledRuns(t.deps)).emailed).toContain(run!.id)
+    // (Other reports' due runs are mailed too: only this report's mail is counted.)
+    expect(
+      t.sent.slice(sentBefore).filter((m) => m.subject === reportReadySubject('Mail trouble')),
+    ).toMatchObject([{ to: 'm@example.com' }])
+    const actions = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.entityType, 'report')))
+      .orderBy(asc(auditLog.id))
+    expect(actions.map((a) => a.action).filter((a) => a.startsWith('REPORT_RUN_EMAIL'))).toEqual([
+      'REPORT_RUN_EMAILED',
+      'REPORT_RUN_EMAIL_FAILED',
+      'REPORT_RUN_EMAILED',
+    ])
+  })
+
   it('leaves a deleted report’s schedule alone', async () => {
     t.setNow(start)
     const id = await saveReport({
