@@ -534,6 +534,26 @@ function csvCell(
   return value.toFixed(2)
 }
 
+/** A rollup row as CSV cells, in column order (no per-row objects: a report may have a million rows). */
+function csvFormatter(report: ResolvedReport): (row: RawRow) => (string | number | null)[] {
+  const dimensionKeys = report.dimensions.map((_, i) => `d${i}`)
+  const metricKinds = report.metrics.map((m) => METRICS[m].kind)
+  const extras = REPORT_CATALOGUE[report.reportType].extraColumns
+  return (row) => {
+    const s = sumsOf(row)
+    const cells: (string | number | null)[] = []
+    for (let i = 0; i < dimensionKeys.length; i++)
+      cells.push(dimensionValue(report.dimensions[i]!, row[dimensionKeys[i]!]))
+    for (let i = 0; i < report.metrics.length; i++)
+      cells.push(csvCell(metricKinds[i]!, metricValue(report.metrics[i]!, s)))
+    if (extras.length > 0) {
+      const values = extraValues(report.reportType, row, s)
+      for (const c of extras) cells.push(csvCell(c.kind, values[c.key] ?? null))
+    }
+    return cells
+  }
+}
+
 /**
  * Holds one transaction open outside its callback (a cursor lives in a transaction) until commit or
  * rollback is called.
@@ -573,6 +593,7 @@ export async function* reportCsvRows(
   report: ResolvedReport,
 ): AsyncGenerator<(string | number | null)[]> {
   yield report.columns.map((c) => c.label)
+  const format = csvFormatter(report)
   const held = await heldTransaction(db)
   let failed: unknown = null
   try {
@@ -588,10 +609,7 @@ export async function* reportCsvRows(
     )
     for (;;) {
       const batch = rowsOf<RawRow>(await held.tx.execute(sql.raw(`fetch ${CSV_BATCH} from report_rows`)))
-      for (const row of batch) {
-        const values = tableRow(report, row)
-        yield report.columns.map((c) => csvCell(c.kind, values[c.key] ?? null))
-      }
+      for (const row of batch) yield format(row)
       if (batch.length < CSV_BATCH) break
     }
   } catch (error) {

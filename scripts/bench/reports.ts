@@ -20,6 +20,7 @@ import type { AuthContext } from '../../platform/auth/authorize'
 import { reportRequestSchema } from '../../platform/contracts/analytics'
 import { toCsv } from '../../platform/csv'
 import { type DatabaseHandle, openDatabase } from '../../platform/db/client'
+import { reportCsvLines } from '../../platform/analytics/report-csv'
 import { reportCsvRows, reportTable, resolveReport } from '../../platform/analytics/report-engine'
 import { projectPath } from '../../platform/paths'
 import { addDays, istDate } from '../../platform/rules/time'
@@ -175,9 +176,9 @@ async function keywordReportToFile(handle: DatabaseHandle, file: string, now: Da
   let rows = 0
   const flush = async () => {
     if (!header) return
-    const text = headerWritten ? toCsv([], batch) : toCsv(header, batch)
+    const text = `${headerWritten ? '' : `${toCsv(header, [])}\r\n`}${reportCsvLines(batch)}`
     headerWritten = true
-    if (!out.write(`${text}\r\n`)) await once(out, 'drain')
+    if (!out.write(text)) await once(out, 'drain')
     batch = []
   }
   for await (const row of reportCsvRows(handle.db, report)) {
@@ -273,7 +274,9 @@ async function postgresBench(databaseUrl: string) {
     )
   } finally {
     await handle?.close()
-    await dropDatabase(admin)
+    // BENCH_REPORTS_KEEP=1 leaves the database for a look at its plans (drop it by hand afterwards).
+    if (process.env.BENCH_REPORTS_KEEP) console.log(`  kept the database ${PG_DATABASE}`)
+    else await dropDatabase(admin)
     await admin.end()
     rmSync(dir, { recursive: true, force: true })
   }
