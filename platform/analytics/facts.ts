@@ -13,6 +13,7 @@ import { inArray, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import Papa from 'papaparse'
 import { audit } from '../audit'
+import { clientIp } from '../auth/request'
 import {
   FACT_BODY_MAX_BYTES,
   FACT_CSV_HEADER,
@@ -571,7 +572,7 @@ export function factsRoutes(deps: PlatformDeps) {
         now: deps.now(),
         source: 'INGEST',
         firstRow: isCsv ? 2 : 1,
-        actor: { userId: null, role: 'INGEST', ip: c.req.header('x-forwarded-for') ?? null },
+        actor: { userId: null, role: 'INGEST', ip: clientIp(c) },
         requestId: c.get('requestId'),
       })
       // Budget states follow the new spend now rather than at the next minute's cron.
