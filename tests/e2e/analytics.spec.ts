@@ -275,6 +275,36 @@ test.describe('a seller generates a campaign performance report', () => {
   })
 })
 
+test.describe('staff', () => {
+  test("a SUPERADMIN sees the selected account's report under /admin/analytics, with the admin links", async ({
+    page,
+    signInAs,
+    e2eUser,
+    e2eAccount,
+  }) => {
+    const account = e2eAccount('seller-analytics')
+    await signInAs(e2eUser('superadmin-reports').email, { sellerId: account.id })
+    const query =
+      '?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_7D&d=campaign_id&m=clicks&m=ad_spend&size=100&run=1'
+    await page.goto(`/admin/analytics${query}`)
+    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible()
+    const today = istDate(new Date())
+    const sums = await expectedSums(account.campaigns, addDays(today, -7), addDays(today, -1))
+    await expect(rows(page)).toHaveCount(sums.size)
+    const clicks = [...sums.values()].reduce((t, s) => t + s.clicks, 0)
+    expect((await cellsOf(totals(page))).clicks).toBe(whole(clicks))
+    await page.getByText('Actions', { exact: true }).click()
+    await expect(page.getByRole('link', { name: 'Save and Schedule' })).toHaveAttribute(
+      'href',
+      /^\/admin\/save-schedule-report\?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_7D&d=campaign_id&m=clicks&m=ad_spend$/,
+    )
+    await expect(page.getByRole('link', { name: 'Saved reports' })).toHaveAttribute(
+      'href',
+      '/admin/saved-reports',
+    )
+  })
+})
+
 test.describe('access, narrow screens and keyboard', () => {
   test.beforeEach(async ({ signInAs, e2eAccount }) => {
     await signInAs(e2eAccount('seller-analytics').email)
