@@ -268,6 +268,27 @@ describe('errors', () => {
   })
 })
 
+describe('hostile input in the URL', () => {
+  it('answers control characters and overlong values with a page (a message or a dropped value), never a 500', async () => {
+    const long = 'x'.repeat(5000)
+    const answer = await load(
+      `/analytics?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=CUSTOM&fromDate=%00%01&toDate=${long}&m=clicks&CAMPAIGN_STATUS=%07bell&CREATED_BY=${long}&d=%0Acampaign_id&run=1`,
+    )
+    expect(answer.status).toBe(200)
+    expect(answer.data.report).toBeNull()
+    expect(answer.data.errors.dates).toEqual({ fromDate: 'Required Field', toDate: 'Required Field' })
+    expect(answer.data.state.filters.CREATED_BY).toEqual([])
+    expect(answer.data.state.dimensions).toEqual([])
+    const control = await load(
+      '/analytics?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_7D&m=clicks&CAMPAIGN_STATUS=%07bell&run=1',
+    )
+    expect(control.status).toBe(200)
+    expect(control.data.report).toBeNull()
+    // The platform's 400 (contract safeText), shown in the Error panel.
+    expect(control.data.error).toBe('Remove control characters from this field')
+  })
+})
+
 describe('the guard', () => {
   it('sends staff away from /analytics and advertisers away from /admin/analytics', async () => {
     const ops = await h.cookieFor('ops@example.com', { sellerId: SELLER })
