@@ -87,7 +87,7 @@ function routeBundleSizes() {
   const lazyDiscovery = /v3_lazyRouteDiscovery:\s*true/.test(readFileSync(projectPath('remix.config.js'), 'utf8'))
   const rows: { route: string; kib: number }[] = []
   for (const route of Object.values(manifest.routes)) {
-    const chain: ManifestEntry[] = []
+    const chain: (typeof manifest.routes)[string][] = []
     for (
       let r: (typeof manifest.routes)[string] | undefined = route;
       r;

@@ -329,7 +329,8 @@ export const reportRequestSchema = z.object({
     .default({ isSaved: true }),
   dimensionFields: fieldMap.default({}),
   metricFields: fieldMap.default({}),
-  filters: z.record(z.enum(REPORT_FILTERS), filterValues).nullable().default(null),
+  /** Any of the five filters (absent or null: not filtered). */
+  filters: z.partialRecord(z.enum(REPORT_FILTERS), filterValues).nullable().default(null),
   scheduleDetails: scheduleDetailsSchema.nullable().default(null),
   /** Set by /advanced-reports (spec §2): a report type and at least one CAMPAIGN_ID filter are required. */
   advancedReport: z.boolean().optional(),
