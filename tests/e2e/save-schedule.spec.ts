@@ -198,3 +198,50 @@ test('axe finds nothing serious, no sideways scroll at 360 px, and the form work
   expect(await sideways(page)).toBeLessThanOrEqual(0)
   if (jsOn()) expect(await axeFindings(page)).toEqual([])
 })
+
+test('Upload takes a CSV of e-mails (lowercased, de-duplicated); Download of a saved report opens the code dialog', async ({
+  page,
+  request,
+  signInAs,
+  e2eUser,
+  e2eAccount,
+}) => {
+  const seller = e2eUser('seller-reports')
+  const name = `E2E upload ${test.info().project.name} ${Date.now()}`
+  await signInAs(seller.email)
+  await page.goto('/save-schedule-report')
+  await expect(heading(page)).toBeVisible()
+  if (jsOn()) await page.getByRole('tab', { name: 'Upload' }).click()
+  await page.getByLabel('CSV file of e-mails').setInputFiles({
+    name: 'recipients.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('email\nAlpha@Example.in\nalpha@example.in\nnot-an-address\nbeta@example.co\n'),
+  })
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  if (jsOn()) await page.getByRole('tab', { name: 'Enter list' }).click()
+  const recipients = page.getByTestId('recipients')
+  await expect(recipients.getByText('alpha@example.in', { exact: true })).toBeVisible()
+  await expect(recipients.getByText('beta@example.co', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('recipient-count')).toHaveText('2 recipients')
+  await page.getByLabel('Report name').fill(name)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page).toHaveURL(/\/saved-reports$/)
+
+  // Edit it: the form is prefilled; Download saves it and opens the one-time-code dialog.
+  const answer = await request.get(
+    `/ads/adinventory/v1/analytics/getSavedReports?userId=${e2eAccount('seller-reports').id}`,
+    { headers: { authorization: `Bearer ${poolToken(seller.email)}` } },
+  )
+  const reports = (await answer.json()).data.reports as {
+    reportEntityId: string
+    reportMetaData: { reportName: string }
+  }[]
+  const id = reports.find((r) => r.reportMetaData.reportName === name)?.reportEntityId
+  expect(id).toBeTruthy()
+  await page.goto(`/save-schedule-report?reportEntityId=${id}`)
+  await expect(page.getByLabel('Report name')).toHaveValue(name)
+  await expect(page.getByTestId('recipient-count')).toHaveText('2 recipients')
+  await page.getByRole('button', { name: 'Download', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/saved-reports/${id}/download$`))
+  await expect(page.getByRole('dialog', { name: 'Download report' })).toBeVisible()
+})
