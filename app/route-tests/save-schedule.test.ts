@@ -198,6 +198,14 @@ describe('the page', () => {
     })
   })
 
+  it('an unknown report to edit: the Error panel says so and a new report is drawn', async () => {
+    const answer = await load('/save-schedule-report?reportEntityId=00000000-0000-4000-8000-000000000000')
+    expect(answer.status).toBe(200)
+    expect(answer.data.error).toBe('This report does not exist, or it is not available to you.')
+    expect(answer.data.editing).toBe(false)
+    expect(answer.data.values.reportName).toBe('')
+  })
+
   it('the guard: staff are refused the advertiser page and advertisers the admin page', async () => {
     expect((await load('/save-schedule-report', ops)).location).toBe('/')
     expect((await load('/admin/save-schedule-report', seller, adminLoader)).location).toBe('/')
@@ -485,6 +493,44 @@ describe('Save and Download', () => {
     expect(answer.status).toBe(404)
     expect(answer.data?.error).toBeTruthy()
     expect(answer.data?.values.reportName).toBe('Weekly keywords')
+  })
+})
+
+describe('a report made by an agency', () => {
+  it('is prefilled for the brand but not editable (no Save is drawn; spec §4)', async () => {
+    const BRAND = 200001
+    const agency = await h.cookieFor('agency@example.com', { sellerId: BRAND })
+    const brand = await h.cookieFor('brand@example.com', { sellerId: BRAND })
+    const made = await post(
+      '/save-schedule-report',
+      [...filled({ reportName: 'Route agency report' }), ['intent', 'save']],
+      {
+        cookie: agency,
+      },
+    )
+    expect(made.location).toBe('/saved-reports')
+    const found = (await h.t.db.execute(
+      sql`select report_entity_id::text as id from report_entities where report_name = 'Route agency report'`,
+    )) as unknown as { rows: { id: string }[] }
+    const id = found.rows[0]?.id as string
+    const asBrand = await h.load<Page & { editable: boolean }>(
+      saveLoader,
+      `/save-schedule-report?reportEntityId=${id}`,
+      {
+        cookie: brand,
+      },
+    )
+    expect(asBrand.data.editing).toBe(true)
+    expect(asBrand.data.editable).toBe(false)
+    expect(asBrand.data.values.reportName).toBe('Route agency report')
+    const asAgency = await h.load<Page & { editable: boolean }>(
+      saveLoader,
+      `/save-schedule-report?reportEntityId=${id}`,
+      {
+        cookie: agency,
+      },
+    )
+    expect(asAgency.data.editable).toBe(true)
   })
 })
 
