@@ -261,7 +261,17 @@ test("(c) an agency's report is view-only for its brand", async ({ page, request
   await expect(row(page, name).getByRole('link', { name: `Edit ${name}` })).toBeVisible()
 })
 
-test.describe('axe, 360 px and keyboard', () => {
+test.describe('axe and 360 px', () => {
+  // axe is itself a script and hangs in a browser with JavaScript disabled: as a11y.spec.ts does, js-off
+  // keeps the engine on and refuses every script file the page asks for (the server's HTML, never hydrated).
+  test.use({ javaScriptEnabled: true })
+  test.beforeEach(async ({ page }, testInfo) => {
+    if (testInfo.project.name !== 'js-off') return
+    await page.route('**/*', (route) =>
+      route.request().resourceType() === 'script' ? route.abort() : route.continue(),
+    )
+  })
+
   async function check(page: Page, url: string) {
     await page.setViewportSize({ width: 360, height: 740 })
     const response = await page.goto(url)
@@ -318,7 +328,9 @@ test.describe('axe, 360 px and keyboard', () => {
     ])
       await check(page, url)
   })
+})
 
+test.describe('keyboard', () => {
   test('default reports by keyboard: a type chosen, its description opened, Download Report reached', async ({
     page,
     signInAs,
