@@ -3,13 +3,14 @@
 // figure (each row and the totals row) equals a direct sum over performance_daily for that account and
 // range; the trend chart and its data table; pages and rows per page; Select all; custom dates' message;
 // axe; 360 px; keyboard only. Read-only: each project uses its own seller-analytics account.
+import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import pg from 'pg'
 import { addDays, istDate } from '../../platform/rules/time'
-import { ADVERTISER_FIXTURES } from './e2e-campaign-fixtures'
 import { expect, test } from './fixtures'
 import { tabTo } from './keyboard-kit'
+import { FACT_SUMS_FILE, type FactSums } from './paths'
 
 const jsOff = () => test.info().project.name === 'js-off'
 const rows = (page: Page) => page.getByTestId('report-row')
@@ -19,10 +20,9 @@ type Figures = { impressions: number; clicks: number; spend: number; orders: num
 
 /**
  * The sums per campaign (money in paise) over performance_daily for the account and inclusive range.
- * On PostgreSQL (E2E_DATABASE_URL, set by global-setup) a direct SQL sum; on PGlite the server owns
- * the data directory, so the sums are taken over the rows global-setup inserted into performance_daily
- * for this account (the 'list' fixture set; nothing else writes this account's facts: the e2e server
- * has no demo mode, so no simulator).
+ * On PostgreSQL (E2E_DATABASE_URL, set by global-setup) a direct SQL sum now; on PGlite the SQL sums
+ * global-setup took before the server started (nothing writes this account's facts afterwards: the e2e
+ * server has no demo mode, so no simulator).
  */
 async function expectedSums(campaigns: Record<string, number>, from: string, to: string) {
   const sums = new Map<number, Figures>()
@@ -53,21 +53,19 @@ async function expectedSums(campaigns: Record<string, number>, from: string, to:
     }
     return sums
   }
-  const today = istDate(new Date())
-  for (const c of ADVERTISER_FIXTURES.list.campaigns) {
-    const id = campaigns[c.name]!
-    for (const f of c.facts ?? []) {
-      const day = addDays(today, -f.daysAgo)
-      if (day < from || day > to) continue
-      const s = sums.get(id) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 }
-      // e2e-campaigns.ts inserts impressions = clicks × 20.
-      s.impressions += f.clicks * 20
-      s.clicks += f.clicks
-      s.spend += f.spendRupees * 100
-      s.orders += f.orders
-      s.sales += f.salesRupees * 100
-      sums.set(id, s)
-    }
+  // PGlite: the server owns the data directory, so the SQL sums global-setup took over the same
+  // database (per campaign and day, tests/e2e/paths.ts FACT_SUMS_FILE) before the server started.
+  const wanted = new Set(Object.values(campaigns))
+  const perDay = JSON.parse(readFileSync(FACT_SUMS_FILE, 'utf8')) as FactSums
+  for (const f of perDay) {
+    if (!wanted.has(f.campaignId) || f.day < from || f.day > to) continue
+    const s = sums.get(f.campaignId) ?? { impressions: 0, clicks: 0, spend: 0, orders: 0, sales: 0 }
+    s.impressions += f.impressions
+    s.clicks += f.clicks
+    s.spend += f.spend
+    s.orders += f.orders
+    s.sales += f.sales
+    sums.set(f.campaignId, s)
   }
   return sums
 }

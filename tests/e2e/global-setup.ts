@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { createSession } from '../../platform/auth/sessions'
 import { openDatabase } from '../../platform/db/client'
@@ -12,7 +13,7 @@ import { projectPath } from '../../platform/paths'
 import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
 import { createE2eUsers, type E2eUser } from './e2e-users'
 import { startSmtpListener } from './mailbox'
-import { E2E_DIR, SESSIONS_FILE, type SessionPool, USERS_FILE } from './paths'
+import { E2E_DIR, FACT_SUMS_FILE, type FactSums, SESSIONS_FILE, type SessionPool, USERS_FILE } from './paths'
 
 // Each test takes an unused session of its user (a test may sign out); the busiest e2e user serves
 // tens of tests per project (20 ran out once the layout, a11y, dialog and hydration specs joined).
@@ -75,6 +76,26 @@ async function createSessionPool(
   }
   writeFileSync(SESSIONS_FILE, JSON.stringify(pool))
   writeFileSync(USERS_FILE, JSON.stringify(e2eUsers))
+  // A direct SQL sum over the facts of the e2e advertisers' campaigns, per campaign and day: specs that
+  // check report figures compare with it (on PGlite the server owns the data directory once started).
+  const campaignIds = Object.values(e2eUsers).flatMap((u) => Object.values(u.campaigns))
+  const sums: unknown = await db.execute(sql`
+    select campaign_id, day::text as day, sum(impressions)::bigint as impressions, sum(clicks)::bigint as clicks,
+           sum(spend)::bigint as spend, sum(orders)::bigint as orders, sum(sales)::bigint as sales
+      from performance_daily
+     where campaign_id in (${sql.join(campaignIds.length ? campaignIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)})
+     group by campaign_id, day`)
+  const result = ((sums as { rows?: unknown[] }).rows ?? sums) as Record<string, string | number>[]
+  const rows: FactSums = result.map((r) => ({
+    campaignId: Number(r.campaign_id),
+    day: String(r.day),
+    impressions: Number(r.impressions),
+    clicks: Number(r.clicks),
+    spend: Number(r.spend),
+    orders: Number(r.orders),
+    sales: Number(r.sales),
+  }))
+  writeFileSync(FACT_SUMS_FILE, JSON.stringify(rows))
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logFile: string) {

@@ -5,3 +5,14 @@ export const E2E_DIR = projectPath('.tmp/e2e')
 export const SESSIONS_FILE = path.join(E2E_DIR, 'sessions.json')
 export type SessionPool = Record<string, { tokens: string[] }>
 export const USERS_FILE = path.join(E2E_DIR, 'e2e-users.json')
+/** Per campaign and day, the SQL sums over performance_daily of the e2e advertisers, taken by global-setup. */
+export const FACT_SUMS_FILE = path.join(E2E_DIR, 'fact-sums.json')
+export type FactSums = {
+  campaignId: number
+  day: string
+  impressions: number
+  clicks: number
+  spend: number
+  orders: number
+  sales: number
+}[]
