@@ -9,11 +9,9 @@
 // Decision 043.
 import { Form } from '@remix-run/react'
 import type { OtpDialogData } from '../../models/saved-reports.server'
-import { otpForm } from '../../models/sign-in.schema'
-import { useZodForm } from '../../utils/use-zod-form'
 import { Banner } from '../Banner'
-import { FormErrors, NativeChecksWhileLoading, TextField } from '../FormParts'
 import * as dialogStyles from '../dialog/dialog.css'
+import * as formStyles from '../form.css'
 import { DialogCancel, initialFocus, RouteDialog } from '../dialog/RouteDialog'
 import * as styles from './saved-reports.css'
 
@@ -65,8 +63,14 @@ function SendStep({ data }: { data: OtpDialogData }) {
   )
 }
 
+/**
+ * The code step. The server checks the code with the sign-in's OTP rules ('Enter a valid otp') and
+ * the platform's answer ('Invalid OTP'): the form is a document post either way (see above), so the
+ * browser-side form kit would add script to this route for no round trip saved.
+ */
 function CodeStep({ data }: { data: OtpDialogData }) {
-  const [form, fields] = useZodForm(otpForm, data.lastResult)
+  const error = data.lastResult?.error?.otp?.[0]
+  const typed = data.lastResult?.initialValue?.otp
   return (
     <>
       <p className={styles.dialogText}>
@@ -74,26 +78,40 @@ function CodeStep({ data }: { data: OtpDialogData }) {
         <strong>{data.subject}</strong>. The code is valid for 10 minutes and works once.
       </p>
       <DialogError error={data.error} />
-      <Form method="post" action={data.self} reloadDocument {...form.props} className={dialogStyles.stack}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
-          field={fields.otp}
-          label="OTP"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-        />
+      <Form method="post" action={data.self} reloadDocument noValidate className={dialogStyles.stack}>
+        <div className={formStyles.field}>
+          <label htmlFor="report-otp">OTP</label>
+          <input
+            // A new input after each answer: a refused code is not kept, a malformed one is.
+            key={typeof typed === 'string' ? `kept-${typed}` : 'empty'}
+            id="report-otp"
+            name="otp"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            defaultValue={typeof typed === 'string' ? typed : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'report-otp-error' : undefined}
+            className={`${formStyles.input} ${styles.otpInput}`}
+            {...initialFocus()}
+          />
+          {error ? (
+            <p id="report-otp-error" className={formStyles.error} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
         <div className={dialogStyles.actions}>
           <button type="submit" name="intent" value="download" className={dialogStyles.confirm}>
             Download
           </button>
-          <button type="submit" name="intent" value="send" formNoValidate className={styles.secondaryButton}>
+          <button type="submit" name="intent" value="send" className={styles.secondaryButton}>
             Resend code
           </button>
           <DialogCancel to={data.back} />
         </div>
       </Form>
-      <NativeChecksWhileLoading />
     </>
   )
 }
