@@ -12,22 +12,15 @@
 // indexes after the load (bulk load only; the report reads neither). Times: resolveReport + every CSV
 // row through reportCsvRows written to a file, against the bare GROUP BY fetched whole; the median of
 // three runs after one warm-up, with the peak RSS and heap of this process during the report runs.
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs'
-import { once } from 'node:events'
-import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, rmSync } from 'node:fs'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import type { AuthContext } from '../../platform/auth/authorize'
 import { reportRequestSchema } from '../../platform/contracts/analytics'
-import { toCsv } from '../../platform/csv'
 import { type DatabaseHandle, openDatabase } from '../../platform/db/client'
-import { reportCsvLines } from '../../platform/analytics/report-csv'
-import {
-  reportCsvRows,
-  reportStatement,
-  reportTable,
-  resolveReport,
-} from '../../platform/analytics/report-engine'
+import { writeReportCsv } from '../../platform/analytics/report-files'
+import { reportStatement, reportTable, resolveReport } from '../../platform/analytics/report-engine'
 import { projectPath } from '../../platform/paths'
 import { addDays, istDate } from '../../platform/rules/time'
 import { adminUrl } from '../../platform/testing/template'
@@ -169,33 +162,13 @@ const keywordRequest = () =>
     dateFilter: { dateFilterType: 'LAST_30D', fromDate: null, toDate: null },
   })
 
-/** The report as a download makes it: resolved for the caller, every CSV row written to a file. */
-async function keywordReportToFile(handle: DatabaseHandle, file: string, now: Date): Promise<number> {
+/** The report as a download makes it: resolved for the caller, its CSV file written by the job's own writer. */
+async function keywordReportToFile(handle: DatabaseHandle, dir: string, now: Date): Promise<number> {
   const report = await resolveReport(handle.db, sellerAuth(BIG_SELLER), BIG_SELLER, keywordRequest(), now)
-  const out = createWriteStream(file)
-  let header: string[] | null = null
-  let headerWritten = false
-  let batch: (string | number | null)[][] = []
-  let rows = 0
-  const flush = async () => {
-    if (!header) return
-    const text = `${headerWritten ? '' : `${toCsv(header, [])}\r\n`}${reportCsvLines(batch)}`
-    headerWritten = true
-    if (!out.write(text)) await once(out, 'drain')
-    batch = []
-  }
-  for await (const row of reportCsvRows(handle.db, report)) {
-    if (!header) {
-      header = row.map(String)
-      continue
-    }
-    batch.push(row)
-    rows += 1
-    if (batch.length === 5_000) await flush()
-  }
-  await flush()
-  out.end()
-  await once(out, 'finish')
+  const { rows } = await writeReportCsv({ dataDir: dir }, handle.db, report, {
+    entityId: randomUUID(),
+    runId: 1,
+  })
   return rows
 }
 
@@ -204,9 +177,8 @@ async function timeReport(handle: DatabaseHandle, label: string, dir: string) {
   const today = istDate(now)
   const from = addDays(today, -DAYS)
   const to = addDays(today, -1)
-  const file = path.join(dir, 'keyword-report.csv')
   const bare = async () => (await handle.executeSql(BARE_SQL, [BIG_SELLER, from, to])).rows.length
-  const report = () => keywordReportToFile(handle, file, now)
+  const report = () => keywordReportToFile(handle, dir, now)
   const bareFirst = performance.now()
   const bareRows = await bare()
   const bareFirstMs = performance.now() - bareFirst
