@@ -187,6 +187,15 @@ describe('the JSON API', () => {
     expect(JSON.parse(answer.text).errorCode).not.toBe('MALFORMED_JSON')
   })
 
+  it('leaves the performance ingest its own streaming limit: a 2 MB JSON body with a token reaches it', async () => {
+    // The token is wrong: the ingest's 401 shows the body was not refused on the way (1 MB otherwise).
+    const answer = await post('/ads/adinventory/v1/facts', {
+      headers: { ...json, authorization: 'Bearer not-the-ingest-token-0123456789abcdef' },
+      totalBytes: 2 * MB,
+    })
+    expect(answer.status).toBe(401)
+  })
+
   it('allows a larger body with a bearer token', async () => {
     const token = await t.tokenFor('agency@example.com')
     const size = 256 * 1024

@@ -38,12 +38,16 @@ export function crossSiteReason(req: Request): string | null {
   return null
 }
 
+/** The platform's services: /ads/ad-auth, /ads/ad-inventory, /ads/ad-payments and /ads/adinventory. */
+const PLATFORM_PATH = /^\/ads\/(ad-|adinventory\/)/
+
 /**
  * Refuses state-changing requests to the console that come from another site. The platform API under
- * /ads/ is not covered: it authenticates with bearer tokens, which a browser never attaches by itself.
+ * /ads/ is not covered: it authenticates with bearer tokens (or, for a signed report link, the token in its
+ * query), which a browser never attaches by itself. /ads/auth/… is a console page (the external login).
  */
 export function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(req.method) || req.path.startsWith('/ads/ad-')) return next()
+  if (SAFE_METHODS.has(req.method) || PLATFORM_PATH.test(req.path)) return next()
   if (crossSiteReason(req) !== null) {
     res.status(403).type('text/plain').send('Cross-site form posts are not accepted.')
     return

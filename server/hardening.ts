@@ -21,13 +21,19 @@ function carriesCredentials(req: Request) {
   return isApi(req) ? /^bearer\s+\S/i.test(req.get('authorization') ?? '') : carriesSessionCookie(req)
 }
 
+/** The performance ingest reads its own body under its own limit while streaming (decision 039). */
+const INGEST_PATH = '/ads/adinventory/v1/facts'
+
 /**
  * Uploads stream under the upload kit's own limit (decision 018): a multipart body (or, for the API,
- * a text/csv body) from a signed-in caller. Anonymous ones get the anonymous limit like any body.
+ * a text/csv body, or any body of the performance ingest) from a caller with credentials. Anonymous
+ * ones get the anonymous limit like any body.
  */
 function isUpload(req: Request) {
   const type = (req.get('content-type') ?? '').toLowerCase()
-  const upload = type.startsWith('multipart/form-data') || (isApi(req) && type.startsWith('text/csv'))
+  const upload =
+    type.startsWith('multipart/form-data') ||
+    (isApi(req) && (type.startsWith('text/csv') || req.path === INGEST_PATH))
   return upload && carriesCredentials(req)
 }
 
