@@ -3,7 +3,6 @@
 // platform/contracts/analytics.ts. Docs/decisions/041.
 import type { AppLoadContext } from '@remix-run/node'
 import {
-  ANALYTICS_BASE,
   type FiltersResponse,
   filtersResponseSchema,
   isDisabledMetric,
@@ -36,20 +35,13 @@ import {
   saveScheduleSearch,
   sentDateFilter,
 } from './report-form'
-import { createUpstreamClient, type Transport, transportFor, type UpstreamResult } from './upstream.server'
-
-/**
- * The analytics service lives beside the inventory service under its own base (/ads/adinventory).
- * In-process it is the same platform fetch; moved by ADS_SERVICE_URL (…/ads/ad-inventory) it is the
- * same deployment's /ads/adinventory.
- */
-function analyticsTransport(context: Pick<AppLoadContext, 'platformFetch'>): Transport {
-  const inventory = transportFor(context, 'inventory')
-  return { ...inventory, base: inventory.base.replace(/\/ads\/ad-inventory$/, ANALYTICS_BASE) }
-}
+import { createUpstreamClient, transportFor, type UpstreamResult } from './upstream.server'
 
 export function analyticsApi(context: Pick<AppLoadContext, 'platformFetch' | 'requestId'>, token: string) {
-  const api = createUpstreamClient(analyticsTransport(context), { token, requestId: context.requestId })
+  const api = createUpstreamClient(transportFor(context, 'analytics'), {
+    token,
+    requestId: context.requestId,
+  })
   return {
     filters: (userId: number, reportType: ReportType) =>
       api.get('/v1/analytics/getFilters', { query: { userId, reportType }, response: filtersResponseSchema }),

@@ -12,7 +12,6 @@ import {
   unstable_parseMultipartFormData,
 } from '@remix-run/node'
 import {
-  ANALYTICS_BASE,
   DEFAULT_REPORT_DATE_FILTER,
   DEFAULT_REPORT_FREQUENCY,
   filtersResponseSchema,
@@ -60,21 +59,15 @@ import {
   type ScheduleFormValues,
   scheduleFormProblems,
 } from './report-schedule.schema'
-import { createUpstreamClient, type Transport, transportFor } from './upstream.server'
+import { createUpstreamClient, transportFor } from './upstream.server'
 
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId'>
 
-/**
- * The analytics service sits beside the inventory service (/ads/adinventory, spec §7): in-process the
- * platform routes it by path; over HTTP it is the same origin as ADS_SERVICE_URL.
- */
-function analyticsTransport(context: Context): Transport {
-  const inventory = transportFor(context, 'inventory')
-  return { ...inventory, base: `${new URL(inventory.base).origin}${ANALYTICS_BASE}` }
-}
-
 export function reportScheduleApi(context: Context, token: string) {
-  const api = createUpstreamClient(analyticsTransport(context), { token, requestId: context.requestId })
+  const api = createUpstreamClient(transportFor(context, 'analytics'), {
+    token,
+    requestId: context.requestId,
+  })
   return {
     filters: (userId: number, reportType: ReportType) =>
       api.get('/v1/analytics/getFilters', { query: { userId, reportType }, response: filtersResponseSchema }),

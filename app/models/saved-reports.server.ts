@@ -12,7 +12,6 @@ import {
 } from '@remix-run/node'
 import type { SubmissionResult } from '@conform-to/react'
 import {
-  ANALYTICS_BASE,
   DIMENSIONS,
   type DownloadResponse,
   defaultReportsResponseSchema,
@@ -58,25 +57,16 @@ import {
   savedReportsPath,
 } from './saved-reports'
 import { otpForm } from './sign-in.schema'
-import { createUpstreamClient, type Transport, transportFor, type UpstreamResult } from './upstream.server'
+import { createUpstreamClient, transportFor, type UpstreamResult } from './upstream.server'
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId' | 'clientIp'>
 
 // ---- Clients ----------------------------------------------------------------------------------------
 
-/**
- * The analytics service lives beside the inventory service (/ads/adinventory next to /ads/ad-inventory,
- * spec §7): in-process by default, or on the inventory service's host when ADS_SERVICE_URL moves it.
- */
-function analyticsTransport(context: Pick<AppLoadContext, 'platformFetch'>): Transport {
-  const inventory = transportFor(context, 'inventory')
-  return { ...inventory, base: inventory.base.replace(/\/ads\/ad-inventory$/, ANALYTICS_BASE) }
-}
-
 /** The analytics calls of these screens (spec §7; all carry userId: the selected advertiser). */
 export function savedReportsApi(context: Context, token: string) {
-  const api = createUpstreamClient(analyticsTransport(context), {
+  const api = createUpstreamClient(transportFor(context, 'analytics'), {
     token,
     requestId: context.requestId,
     ipAddress: context.clientIp ?? null,

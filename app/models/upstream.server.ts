@@ -4,12 +4,13 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { z } from 'zod/v4'
 import { firstErrorText } from '../../platform/contracts/envelope'
 
-export type ServiceName = 'auth' | 'inventory' | 'payments'
+export type ServiceName = 'auth' | 'inventory' | 'payments' | 'analytics'
 
 export const SERVICE_BASE: Record<ServiceName, string> = {
   auth: '/ads/ad-auth',
   inventory: '/ads/ad-inventory',
   payments: '/ads/ad-payments',
+  analytics: '/ads/adinventory',
 }
 
 /** Environment variable that moves a service to another deployment: its origin plus base path. */
@@ -17,6 +18,8 @@ export const SERVICE_URL_ENV: Record<ServiceName, string> = {
   auth: 'AUTH_SERVICE_URL',
   inventory: 'ADS_SERVICE_URL',
   payments: 'PAYMENT_SERVICE_URL',
+  // The analytics service is the inventory deployment's sibling (/ads/adinventory beside /ads/ad-inventory).
+  analytics: 'ADS_SERVICE_URL',
 }
 
 export type UpstreamOk<T> = { ok: true; status: number; data: T; message: string }
@@ -58,7 +61,14 @@ export function transportFor(
   service: ServiceName,
 ): Transport {
   const remote = process.env[SERVICE_URL_ENV[service]]
-  if (remote) return { fetch: (request) => fetch(request), base: remote.replace(/\/+$/, ''), remote: true }
+  if (remote) {
+    const base = remote.replace(/\/+$/, '')
+    return {
+      fetch: (request) => fetch(request),
+      base: service === 'analytics' ? `${new URL(base).origin}${SERVICE_BASE.analytics}` : base,
+      remote: true,
+    }
+  }
   return {
     fetch: context.platformFetch,
     base: `http://platform.internal${SERVICE_BASE[service]}`,
