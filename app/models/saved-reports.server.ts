@@ -73,8 +73,12 @@ export function savedReportsApi(context: Context, token: string) {
   })
   const base = '/v1/analytics'
   return {
-    savedReports: (userId: number) =>
-      api.get(`${base}/getSavedReports`, { query: { userId }, response: savedReportsResponseSchema }),
+    /** With an id: only that report, saved or a download-only run. */
+    savedReports: (userId: number, reportEntityId?: string) =>
+      api.get(`${base}/getSavedReports`, {
+        query: { userId, reportEntityId },
+        response: savedReportsResponseSchema,
+      }),
     report: (userId: number, reportEntityId: string, page: number, size: number) =>
       api.get(`${base}/getReport`, {
         query: { userId, reportEntityId, page, size },
@@ -186,9 +190,12 @@ async function failWith(result: UpstreamResult<unknown>, user: CurrentUser): Pro
   return result.message || SOMETHING_WENT_WRONG
 }
 
-/** One of the caller's saved reports, or a 404 (someone else's, deleted, or never there). */
+/** One of the caller's reports (saved, or a download-only run), or a 404 (someone else's, deleted, or never there). */
 async function findReport(args: Args, user: CurrentUser, id: string): Promise<ReportEntity> {
-  const result = await savedReportsApi(args.context, user.session.token).savedReports(user.sellerId as number)
+  const result = await savedReportsApi(args.context, user.session.token).savedReports(
+    user.sellerId as number,
+    id,
+  )
   if (!result.ok) {
     await redirectForStatus(result, user.role)
     throw new Response(result.message || SOMETHING_WENT_WRONG, { status: 502 })
@@ -485,7 +492,10 @@ export async function savedDownloadAction(args: ActionFunctionArgs, guard: Guard
   const { user, id, dialog } = await savedDialog(args, guard, false)
   // The name for the dialog drawn again (a failed step); a report gone since keeps the generic words.
   const named = async (): Promise<OtpDialogData> => {
-    const list = await savedReportsApi(args.context, user.session.token).savedReports(user.sellerId as number)
+    const list = await savedReportsApi(args.context, user.session.token).savedReports(
+      user.sellerId as number,
+      id,
+    )
     const report = list.ok ? list.data.reports.find((r) => r.reportEntityId.toLowerCase() === id) : undefined
     return report ? { ...dialog, subject: report.reportMetaData.reportName || 'Untitled report' } : dialog
   }

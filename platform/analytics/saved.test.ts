@@ -286,6 +286,34 @@ describe('POST saveAndScheduleReport', () => {
     expect((await savedLater.json()).data.reportMetaData.isSaved).toBe(true)
   })
 
+  it('finds a download-only report by its id (the download dialog names it), never in the plain list', async () => {
+    const entity = await created(
+      await save(
+        100001,
+        weekly({ reportMetaData: { reportName: 'Only a download', isSaved: false }, scheduleDetails: null }),
+        tokens.seller,
+      ),
+    )
+    const byId = await t.request(
+      `/ads/adinventory/v1/analytics/getSavedReports?userId=100001&reportEntityId=${entity.reportEntityId}`,
+      { token: tokens.seller },
+    )
+    const found = savedReportsResponseSchema.parse((await byId.json()).data).reports
+    expect(found.map((r) => [r.reportEntityId, r.reportMetaData.isSaved])).toEqual([
+      [entity.reportEntityId, false],
+    ])
+    const plain = savedReportsResponseSchema.parse(
+      (await (await list(100001, tokens.seller)).json()).data,
+    ).reports
+    expect(plain.some((r) => r.reportEntityId === entity.reportEntityId)).toBe(false)
+    // Another advertiser's id finds nothing.
+    const elsewhere = await t.request(
+      `/ads/adinventory/v1/analytics/getSavedReports?userId=100002&reportEntityId=${entity.reportEntityId}`,
+      { token: tokens.seller2 },
+    )
+    expect(savedReportsResponseSchema.parse((await elsewhere.json()).data).reports).toEqual([])
+  })
+
   it('refuses a caller who may not act for the advertiser (403), a wrong id (404/400), and a revoked user (401)', async () => {
     expect((await save(100001, weekly(), tokens.seller2)).status).toBe(403)
     expect((await save(200002, weekly(), tokens.brand)).status).toBe(403)

@@ -18,6 +18,7 @@ import {
   reportIdQuerySchema,
   reportRequestSchema,
   SAVED_REPORT_TYPES,
+  savedReportsQuerySchema,
 } from '../contracts/analytics'
 import { reportEntities, reportRuns, reportSchedules } from '../db/schema'
 import type { PlatformDeps } from '../deps'
@@ -287,7 +288,7 @@ export function savedReportRoutes(deps: PlatformDeps) {
 
   // spec §7: GET getSavedReports — the advertiser's saved reports, newest first.
   app.get('/v1/analytics/getSavedReports', requireAuth(), async (c) => {
-    const { userId } = analyticsUserQuerySchema.parse(c.req.query())
+    const { userId, reportEntityId } = savedReportsQuerySchema.parse(c.req.query())
     const db = deps.database.db
     const auth = c.get('auth')
     await assertMayActFor(db, auth, userId)
@@ -298,7 +299,9 @@ export function savedReportRoutes(deps: PlatformDeps) {
       .where(
         and(
           eq(reportEntities.sellerId, userId),
-          eq(reportEntities.isSaved, true),
+          reportEntityId
+            ? eq(reportEntities.reportEntityId, reportEntityId)
+            : eq(reportEntities.isSaved, true),
           isNull(reportEntities.deletedAt),
         ),
       )

@@ -448,7 +448,14 @@ export const pageQuerySchema = analyticsUserQuerySchema.extend({
 /** GET getReport?userId&reportEntityId&page&size: a saved report's definition computed now. */
 export const getReportQuerySchema = pageQuerySchema.extend({ reportEntityId: z.uuid() })
 
-/** GET getSavedReports?userId: saved and scheduled reports of the advertiser, newest first. */
+/**
+ * GET getSavedReports?userId: saved and scheduled reports of the advertiser, newest first. With
+ * reportEntityId: only that report, also when it is a download-only run (isSaved false), so the
+ * download dialog of a report downloaded before it was saved can name it.
+ */
+export const savedReportsQuerySchema = analyticsUserQuerySchema.extend({
+  reportEntityId: z.uuid().optional(),
+})
 export const savedReportsResponseSchema = z.object({ reports: z.array(reportEntitySchema) })
 
 /** POST saveAndScheduleReport?userId: 201 created / 200 updated, data is the stored entity. */
