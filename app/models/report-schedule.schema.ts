@@ -11,6 +11,7 @@ import {
   scheduleDatesAfterStartChange,
 } from '../../platform/rules/reports'
 import { checkRules, formRules } from '../utils/form-rules'
+import { FORM_FILTERS } from './report-form'
 
 /** The contract's REPORT_NAME_MAX (report-schedule test keeps them equal). */
 export const REPORT_NAME_MAX_LENGTH = 100
@@ -32,13 +33,7 @@ export const reportNameForm = formRules({
 })
 
 /** The filters the form offers, in order (the contract's REPORT_FILTERS). */
-export const FORM_FILTERS = [
-  'CAMPAIGN_ID',
-  'CAMPAIGN_STATUS',
-  'PLACEMENT_CATEGORY',
-  'TARGETING_TYPE',
-  'CREATED_BY',
-] as const
+export { FORM_FILTERS }
 
 /** What the form holds: the page renders it, the action reads it back from a post. */
 export type ScheduleFormValues = {

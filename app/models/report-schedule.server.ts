@@ -14,7 +14,6 @@ import {
 import {
   DEFAULT_REPORT_DATE_FILTER,
   DEFAULT_REPORT_FREQUENCY,
-  filtersResponseSchema,
   isDisabledMetric,
   METRICS,
   DIMENSIONS,
@@ -32,7 +31,6 @@ import {
   ReportMessages,
   reportEntitySchema,
   SAVED_REPORT_TYPES,
-  savedReportsResponseSchema,
 } from '../../platform/contracts/analytics'
 import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
 import {
@@ -59,20 +57,21 @@ import {
   type ScheduleFormValues,
   scheduleFormProblems,
 } from './report-schedule.schema'
+import { analyticsApi } from './analytics.server'
+import { savedReportsApi } from './saved-reports.server'
 import { createUpstreamClient, transportFor } from './upstream.server'
 
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId'>
 
+/** The calls of this form: the analytics page's getFilters, the saved list's getSavedReports, and the save. */
 export function reportScheduleApi(context: Context, token: string) {
   const api = createUpstreamClient(transportFor(context, 'analytics'), {
     token,
     requestId: context.requestId,
   })
   return {
-    filters: (userId: number, reportType: ReportType) =>
-      api.get('/v1/analytics/getFilters', { query: { userId, reportType }, response: filtersResponseSchema }),
-    savedReports: (userId: number) =>
-      api.get('/v1/analytics/getSavedReports', { query: { userId }, response: savedReportsResponseSchema }),
+    filters: analyticsApi(context, token).filters,
+    savedReports: savedReportsApi(context, token).savedReports,
     save: (userId: number, body: ReportRequestInput) =>
       api.post('/v1/analytics/saveAndScheduleReport', {
         query: { userId },

@@ -2,8 +2,7 @@
 // view-only for anyone else: the list offers no delete and this route sends them back).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { Banner } from '../components/Banner'
-import { ConfirmDialog } from '../components/dialog/RouteDialog'
+import { DeleteReportDialog } from '../components/reports/DeleteReportDialog'
 import { deleteReportAction, deleteReportLoader } from '../models/saved-reports.server'
 import { ROUTES } from '../route-table'
 
@@ -13,21 +12,5 @@ export const action = (args: ActionFunctionArgs) => deleteReportAction(args, ROU
 export default function DeleteSavedReport() {
   const loaded = useLoaderData<typeof loader>()
   const failed = useActionData<typeof action>()
-  const data = failed ?? loaded
-  return (
-    <ConfirmDialog
-      titleId="delete-report-title"
-      title="Delete report?"
-      back={data.back}
-      action={data.self}
-      confirm="Delete"
-      busyLabel="Deleting…"
-      danger
-      error={data.error ? <Banner kind="error">{data.error}</Banner> : null}
-    >
-      <p>
-        <strong>{data.name}</strong> and its schedule are deleted: no more runs or e-mails.
-      </p>
-    </ConfirmDialog>
-  )
+  return <DeleteReportDialog data={failed ?? loaded} />
 }
