@@ -84,7 +84,9 @@ function routeBundleSizes() {
     return gz.get(url)!
   }
   const files = (entry: ManifestEntry) => [entry.module, ...(entry.imports ?? [])]
-  const lazyDiscovery = /v3_lazyRouteDiscovery:\s*true/.test(readFileSync(projectPath('remix.config.js'), 'utf8'))
+  const lazyDiscovery = /v3_lazyRouteDiscovery:\s*true/.test(
+    readFileSync(projectPath('remix.config.js'), 'utf8'),
+  )
   const rows: { route: string; kib: number }[] = []
   for (const route of Object.values(manifest.routes)) {
     const chain: (typeof manifest.routes)[string][] = []

@@ -18,12 +18,7 @@ import type { ApprovalDecision } from '../../platform/rules/approvals'
 import { agencyDocumentTypes, documentSlug, documentTypeOfSlug } from '../../platform/rules/approvals'
 import { type Role, Roles } from '../../platform/rules/roles'
 import { redirectWithFlash } from '../flash.server'
-import {
-  type CurrentUser,
-  failureMessage,
-  type GuardOptions,
-  requireUser,
-} from '../guard.server'
+import { type CurrentUser, failureMessage, type GuardOptions, requireUser } from '../guard.server'
 import { parseForm } from '../utils/form-rules.server'
 import { parseApprovalList } from './approval-list'
 import { approvalDetailPath, approvalPath, rejectForm } from './approvals.schema'

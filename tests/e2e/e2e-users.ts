@@ -81,7 +81,14 @@ export const E2E_USER_SPECS: E2eUserSpec[] = [
   { name: 'ops-reports', role: 'OPS', enrolled: true, tnc: true, pool: true },
   { name: 'superadmin-reports', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
   { name: 'brand-reports', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },
-  { name: 'agency-reports', role: 'AGENCY', enrolled: true, tnc: true, pool: true, linkedSpecs: ['brand-reports'] },
+  {
+    name: 'agency-reports',
+    role: 'AGENCY',
+    enrolled: true,
+    tnc: true,
+    pool: true,
+    linkedSpecs: ['brand-reports'],
+  },
 ]
 
 /** Marketplace accounts with no console user yet, per project and kind (onboarding a SELLER or BRAND). */
