@@ -90,15 +90,7 @@ export const totalRow = style({ fontWeight: 700, background: vars.color.surfaceA
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg })
 
 // Default reports: the duration, then the types as radios, each with its description behind an info disclosure.
-export const form = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderSubtle}`,
-  borderRadius: vars.radius.md,
-  minWidth: 0,
-})
+export const form = card
 export const types = style({
   display: 'grid',
   gap: vars.space.sm,
