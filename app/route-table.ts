@@ -398,6 +398,15 @@ export const ROUTES = {
     heading: 'Billing',
     menu: { id: 'billing', label: 'Payment', order: 9 },
   },
+  // The three billing reports (issue 13): CSV files named by the platform, :report ∈ BILLING_REPORT_NAMES.
+  adminBillingReport: {
+    id: 'adminBillingReport',
+    path: '/admin/billing/reports/:report',
+    tree: 'admin',
+    roles: SUPERADMIN,
+    needsSeller: false,
+    heading: null,
+  },
   adminBulkUpload: {
     id: 'adminBulkUpload',
     path: '/admin/bulkUpload',

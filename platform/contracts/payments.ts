@@ -24,30 +24,4 @@ export type CreditCheck = z.infer<typeof creditCheckSchema>
 /** GET /payment/post-paid/credits-enabled?sellerId → data: true | false (spec §7 "flag by seller id"). */
 export const creditsEnabledSchema = z.boolean()
 
-// =============================================================================================
-// No handler yet (spec accounts §7 "Payment service", §8 billing uploads).
-// =============================================================================================
-
-/** The three billing uploads: multipart form data with the CSV in the field `file`. */
-export const PAYMENT_UPLOADS = ['input-credit-csv', 'input-Promo-credit', 'input-amount-paid'] as const
-export const PAYMENT_UPLOAD_FIELD = 'file'
-
-/**
- * The answer of an upload (200 or 201; 400 = invalid file). `message` is success or failure; a payment
- * upload names the seller ids and transactions it refused (the console lists 'Invalid seller IDs : …'
- * and 'Invalid Transactions : …').
- */
-export const paymentUploadResponseSchema = z.object({
-  message: z.enum(['success', 'failure']),
-  invalidSellerIds: z.array(z.string()).optional(),
-  invalidTransactions: z.array(z.string()).optional(),
-})
-export type PaymentUploadResponse = z.infer<typeof paymentUploadResponseSchema>
-
-/** GET /payment/test/generate_*_report: CSV downloads (no handler yet); their file names. */
-export const CREDIT_REPORT_FILES = {
-  generate_credit_report: 'CreditLimit.csv',
-  generate_promo_report: 'PromoCredits.csv',
-  /** A timestamped name. */
-  generate_overall_credit_report: null,
-} as const
+// The billing uploads and reports (issue 13) are in ./billing.ts.

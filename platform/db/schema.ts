@@ -562,6 +562,8 @@ export const billingUploads = pgTable('billing_uploads', {
   rowCount: integer('row_count').notNull().default(0),
   status: text('status', { enum: ['SUCCESS', 'FAILED', 'PARTIAL'] }).notNull(),
   errors: jsonb('errors').$type<unknown>(),
+  /** Sums of the import (amounts in paise, counts), as in its audit row (issue 13). */
+  totals: jsonb('totals').$type<Record<string, number>>(),
 })
 
 /** Credit limit history per advertiser; the newest row is in force. */
@@ -574,6 +576,7 @@ export const creditLimits = pgTable(
       .references(() => accounts.id),
     creditLimit: money('credit_limit').notNull(),
     effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note'),
     uploadId: bigint('upload_id', { mode: 'number' }).references(() => billingUploads.id),
   },
   (t) => [index('credit_limits_seller_idx').on(t.sellerId, t.effectiveFrom)],
@@ -589,6 +592,7 @@ export const payments = pgTable(
     transactionId: text('transaction_id').notNull(),
     amount: money('amount').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    note: text('note'),
     uploadId: bigint('upload_id', { mode: 'number' }).references(() => billingUploads.id),
   },
   (t) => [

@@ -6,6 +6,7 @@ import { adGroupEditorRoutes } from './adgroup-editor'
 import { campaignEditorRoutes } from './campaign-editor'
 import { campaignRoutes } from './campaigns'
 import { catalogRoutes } from './catalog'
+import { metadataRoutes } from './metadata'
 import { adGroupReadRoutes } from './adgroup-read'
 
 export const INVENTORY_BASE = '/ads/ad-inventory'
@@ -19,5 +20,6 @@ export function createInventoryService(deps: PlatformDeps) {
   app.route('/', adGroupReadRoutes(deps))
   app.route('/', campaignEditorRoutes(deps))
   app.route('/', adGroupEditorRoutes(deps))
+  app.route('/', metadataRoutes(deps))
   return app
 }

@@ -78,6 +78,18 @@ export const E2E_USER_SPECS: E2eUserSpec[] = [
   { name: 'seller-analytics', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'list' },
   { name: 'seller-reports', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'list' },
   { name: 'seller-saved', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'list' },
+  // Issue 13 (billing and bulk upload).
+  { name: 'superadmin-billing', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
+  { name: 'seller-billing', role: 'SELLER', enrolled: true, tnc: true, pool: true, campaigns: 'nocredit' },
+  {
+    name: 'seller-billing-other',
+    role: 'SELLER',
+    enrolled: true,
+    tnc: true,
+    pool: true,
+    campaigns: 'nocredit',
+  },
+  { name: 'superadmin-bulk', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
   { name: 'ops-reports', role: 'OPS', enrolled: true, tnc: true, pool: true },
   { name: 'superadmin-reports', role: 'SUPERADMIN', enrolled: true, tnc: true, pool: true },
   { name: 'brand-reports', role: 'BRAND', enrolled: true, tnc: true, pool: true, campaigns: 'brand' },

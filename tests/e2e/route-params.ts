@@ -39,6 +39,7 @@ export function sampleParams(entry: RouteEntry, campaignId: number): Record<stri
     docType: 'IO Doc',
     requestId: entry.path.startsWith('/admin/') ? PENDING_DELINK_REQUEST : PENDING_LINK_REQUEST,
     reportId: SAMPLE_REPORT_ID,
+    report: 'credit-limits',
     ...ENTRY_PARAMS[entry.id as RouteId],
   }
 }
