@@ -1050,6 +1050,9 @@ describe('hostile text in every field of every endpoint (fast-check)', () => {
       `GET ${A}/v1/userManagement/downloadProfileDetails`,
       `GET ${A}/v1/link-request/listing`,
       `GET ${A}/v1/de-link-request/listing`,
+      `GET ${PAYMENTS_BASE}/payment/test/generate_credit_report`,
+      `GET ${PAYMENTS_BASE}/payment/test/generate_promo_report`,
+      `GET ${PAYMENTS_BASE}/payment/test/generate_overall_credit_report`,
     ]
     const routes = t.platform.services.flatMap(({ app }) =>
       app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`),
