@@ -35,6 +35,11 @@ export type UploadKitMessages = UploadMessages & {
   serverError: string
   /** Shown after a successful upload (the consumer usually flashes it after a redirect). */
   success?: string
+  /**
+   * A 400 from the platform that carries no import outcome (no file, not a CSV, a refused request).
+   * Default: the platform's message. Billing says 'Invalid file ! Please upload a valid file.' for any 400.
+   */
+  badRequest?: string
 }
 
 export type UploadKitOptions = {
@@ -46,6 +51,11 @@ export type UploadKitOptions = {
   dataDir?: string
   /** Name of the downloadable error report (default '<file>_Error_Report.csv'). */
   errorReportName?: string
+  /**
+   * Extra lines to show under the message, read from the answer's `data` (e.g. billing's invalid seller
+   * ids and transactions). Called for every answer that carries an import outcome.
+   */
+  details?: (data: unknown) => string[]
 }
 
 export type ReceivedUpload = {
@@ -211,11 +221,16 @@ export async function forwardUpload(
       errorReport: o.errorReport,
       errorReportName:
         options.errorReportName ?? `${upload.fileName.replace(/\.csv$/i, '')}_Error_Report.csv`,
+      ...(options.details ? { details: options.details((body as { data?: unknown }).data) } : {}),
     }
   }
   if (response.status === 413) return refusedUpload(413, messages.tooLarge, upload.fileName)
   if (response.status === 400)
-    return refusedUpload(400, firstErrorText(body, messages.serverError), upload.fileName)
+    return refusedUpload(
+      400,
+      messages.badRequest ?? firstErrorText(body, messages.serverError),
+      upload.fileName,
+    )
   return refusedUpload(502, messages.serverError, upload.fileName)
 }
 

@@ -63,6 +63,8 @@ export function CsvUploadForm({
   const [choiceError, setChoiceError] = useState<string | null>(null)
   const [chosen, setChosen] = useState<string | null>(null)
   const [percent, setPercent] = useState<number | null>(null)
+  // Every byte is sent and the server is applying the file (a big import takes a while).
+  const [applying, setApplying] = useState(false)
   const [announced, setAnnounced] = useState('')
   const [answer, setAnswer] = useState<UploadResult | null>(null)
   const shown = answer ?? result ?? null
@@ -134,6 +136,7 @@ export function CsvUploadForm({
     )
     xhr.responseType = 'blob'
     setPercent(0)
+    setApplying(false)
     setAnnounced('Uploading 0%')
     xhr.upload.onprogress = (progress) => {
       if (!progress.lengthComputable) return
@@ -142,13 +145,20 @@ export function CsvUploadForm({
       // Announce in steps of 25 %, not on every event.
       setAnnounced((before) => (next % 25 === 0 || next === 100 ? `Uploading ${next}%` : before))
     }
+    xhr.upload.onload = () => {
+      setPercent(100)
+      setApplying(true)
+      setAnnounced('File sent. Applying it…')
+    }
     xhr.onerror = () => {
       setPercent(null)
+      setApplying(false)
       setAnnounced('')
       setAnswer(refusedUpload(502, messages.serverError, file.name))
     }
     xhr.onload = async () => {
       setPercent(null)
+      setApplying(false)
       setAnnounced('Upload finished')
       try {
         const answer = await readActionAnswer((xhr.response as Blob).stream())
@@ -207,7 +217,10 @@ export function CsvUploadForm({
           <p className={styles.ok}>{messages.selected}</p>
         ) : null}
       </div>
-      {percent !== null ? (
+      {percent !== null && applying ? (
+        // Indeterminate: the server does not report how far the import is.
+        <progress className={styles.progress} aria-label={`Applying ${chosen ?? ''}`} />
+      ) : percent !== null ? (
         <progress
           className={styles.progress}
           max={100}
@@ -232,9 +245,20 @@ export function CsvUploadForm({
 export function UploadResultView({ result }: { result: UploadResult }) {
   return (
     <div className={styles.result}>
-      <p className={result.ok ? styles.ok : formStyles.error} role={result.ok ? 'status' : 'alert'}>
-        {result.message}
-      </p>
+      {result.details?.length ? (
+        <div className={result.ok ? styles.ok : formStyles.error} role={result.ok ? 'status' : 'alert'}>
+          <p className={styles.line}>{result.message}</p>
+          {result.details.map((line) => (
+            <p key={line} className={styles.line}>
+              {line}
+            </p>
+          ))}
+        </div>
+      ) : (
+        <p className={result.ok ? styles.ok : formStyles.error} role={result.ok ? 'status' : 'alert'}>
+          {result.message}
+        </p>
+      )}
       {result.errors.length > 0 ? (
         <table className={styles.errorTable}>
           <caption>

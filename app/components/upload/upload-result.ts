@@ -18,6 +18,8 @@ export type UploadResult = {
   /** The error report CSV (formula-safe), offered as a download; null when there is none. */
   errorReport: string | null
   errorReportName: string
+  /** More lines under the message, e.g. billing's 'Invalid seller IDs : …' and 'Invalid Transactions : …'. */
+  details?: string[]
 }
 
 /** An upload that applied nothing: refused before or while reading, or the service failed. */

@@ -26,6 +26,10 @@ globalStyle(`${errorTable} th, ${errorTable} td`, {
   border: `1px solid ${vars.color.borderSubtle}`,
   padding: vars.space.xs,
   textAlign: 'left',
+  overflowWrap: 'anywhere',
 })
 
 export const result = style({ display: 'grid', gap: vars.space.sm })
+
+/** One line of a message with details (each its own paragraph, wrapped on narrow screens). */
+export const line = style({ margin: 0, overflowWrap: 'anywhere' })
