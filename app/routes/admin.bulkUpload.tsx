@@ -1,15 +1,26 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { PendingPage } from '../components/PendingPage'
-import { requireUser } from '../guard.server'
+// Bulk Upload (/admin/bulkUpload, SUPERADMIN; spec accounts §2 "Bulk upload"): Metadata Enrichment and
+// Keywords Search by Product ID. The work is in app/models/metadata.server.ts; decision 048.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { BulkUploadPage } from '../components/bulk/BulkUploadPage'
+import { isUploadActionData } from '../components/upload/upload-result'
+import { bulkUploadAction, bulkUploadLoader } from '../models/metadata.server'
 import { ROUTES } from '../route-table'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context, ROUTES.adminBulkUpload)
-  return null
-}
+export const loader = (args: LoaderFunctionArgs) => bulkUploadLoader(args)
+export const action = (args: ActionFunctionArgs) => bulkUploadAction(args)
 
-export default function BulkUploadPage() {
-  return <PendingPage title="Bulk Upload" />
+export default function BulkUpload() {
+  const { lastResult, search } = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>()
+  return (
+    <BulkUploadPage
+      path={ROUTES.adminBulkUpload.path}
+      lastResult={lastResult}
+      search={search}
+      upload={isUploadActionData(posted) ? posted.upload : null}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [{ title: 'Bulk Upload · Ad Console' }]
