@@ -49,8 +49,11 @@ export function inventoryApi(context: Pick<AppLoadContext, 'platformFetch' | 're
 /** The CSV's name inside the zip: the uploaded name, reduced to safe characters (never a path). */
 export function zipEntryName(fileName: string) {
   const base = fileName.split(/[\\/]/).pop() ?? ''
-  const safe = base.replace(/[^A-Za-z0-9._ -]/g, '_').replace(/^[.\s]+/, '')
-  const named = safe.replace(/\.csv$/i, '').slice(0, 96)
+  const named = base
+    .replace(/\.csv$/i, '')
+    .replace(/[^A-Za-z0-9._ -]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .slice(0, 96)
   return `${named || 'metadata'}.csv`
 }
 
