@@ -347,3 +347,26 @@ describe('form rules: the save-and-schedule report name (browser and server agre
     else expect(browser).toEqual({ errors: expected })
   })
 })
+
+// Bulk Upload's Keywords Search by Product ID (spec accounts §5 "Keyword search needs a non-empty product
+// id"; decision 048).
+describe('form rules: the keyword search product id (browser and server agree)', async () => {
+  const { keywordSearchForm, PRODUCT_ID_REQUIRED } = await import('../components/bulk/keyword-search-form')
+  it.each([
+    ['product id, missing', {}, { productId: [PRODUCT_ID_REQUIRED] }],
+    ['product id, empty', { productId: '' }, { productId: [PRODUCT_ID_REQUIRED] }],
+    ['product id, blank', { productId: '   ' }, { productId: [PRODUCT_ID_REQUIRED] }],
+    [
+      'product id, control character',
+      { productId: '12\u00073' },
+      { productId: ['Remove control characters from this field'] },
+    ],
+    ['product id, too long', { productId: '1'.repeat(65) }, { productId: ['Must be at most 64 characters'] }],
+    ['product id, given', { productId: ' 10234532 ' }, 'ok'],
+  ] as const)('%s', (_name, fields, expected) => {
+    const { browser, server } = both(keywordSearchForm, fields)
+    expect(browser).toEqual(server)
+    if (expected === 'ok') expect(server).toEqual({ value: { productId: '10234532' } })
+    else expect(browser).toEqual({ errors: expected })
+  })
+})
