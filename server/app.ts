@@ -13,7 +13,7 @@ import { log } from '../platform/log'
 import { projectPath } from '../platform/paths'
 import type { TrustProxy } from './config'
 import { refuseCrossSitePosts } from './csrf'
-import { limitRequestBodies, noStoreWhenSignedIn } from './hardening'
+import { closeAfterUnreadBody, limitRequestBodies, noStoreWhenSignedIn } from './hardening'
 import { precompressedAssets } from './precompressed'
 import { securityHeaders } from './security'
 
@@ -52,6 +52,8 @@ export function createServerApp(options: {
   app.use(refuseCrossSitePosts)
   // Before anything reads a body: 413 past the limit (uploads stream under their own; decision 020).
   app.use(limitRequestBodies)
+  // An answer sent before the body was read to its end (an upload over its limit) closes the connection.
+  app.use(closeAfterUnreadBody)
   app.use(compression())
 
   app.get('/healthz', async (_req, res) => {

@@ -104,6 +104,22 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
 }
 
 /**
+ * An answer written before its request's body has all arrived (an upload refused at its size limit, a
+ * refusal before the body was read) closes the connection once it is sent (decision 049). Otherwise the
+ * rest of the body is either drained into nowhere (the platform's Hono adapter reads on) or left unread on
+ * a kept-alive socket (Remix), and the client goes on sending a file no one will read.
+ */
+export function closeAfterUnreadBody(req: Request, res: Response, next: NextFunction) {
+  if (!hasBody(req)) return next()
+  const writeHead = res.writeHead
+  res.writeHead = function closingWriteHead(this: Response, ...args: Parameters<Response['writeHead']>) {
+    if (!req.complete) res.setHeader('Connection', 'close')
+    return writeHead.apply(this, args)
+  } as Response['writeHead']
+  next()
+}
+
+/**
  * Answers to a request that carries the console's session cookie are never stored by a browser or a
  * proxy cache (signed-in pages, their data requests and downloads). Applied as the headers go out, so
  * a route's own Cache-Control cannot weaken it; public pages and static files keep their caching.
