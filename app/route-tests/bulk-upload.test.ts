@@ -2,7 +2,7 @@
 // (decision 048): SUPERADMIN only (the console's guard and the platform's own 403/401), the upload zipped
 // as metadata.zip and every spec §8 message it can end in, nothing left on disk, all or nothing, the
 // keyword search's messages and field errors.
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
@@ -13,6 +13,7 @@ import {
   METADATA_ERROR_REPORT_HEADER,
   METADATA_ERROR_REPORT_NAME,
   METADATA_MESSAGES,
+  METADATA_SAMPLE,
 } from '../../platform/contracts/billing'
 import { auditLog, productKeywords } from '../../platform/db/schema'
 import { CONTROL_CHARACTERS_MESSAGE, TEXT_MAX, tooLongMessage } from '../../platform/rules/text'
@@ -203,6 +204,16 @@ describe('Metadata Enrichment upload', () => {
     expect(found.data.search.kind === 'found' && found.data.search.keywords).toContain(keyword)
   })
 
+  it('imports the sample file offered on the page (real products, valid keywords)', async () => {
+    const text = await readFile(path.join(process.cwd(), 'public', METADATA_SAMPLE), 'utf8')
+    const answer = await upload({ name: 'sample-keyword-metadata.csv', text })
+    expect(answer.status).toBe(302)
+    expect(await keywordsOf(COVER)).toEqual(
+      expect.arrayContaining(['shockproof phone cover', 'phone accessories']),
+    )
+    expect(await keywordsOf(10234592)).toContain('phone accessories')
+  })
+
   it("answers 'Invalid Header Format. Please upload a valid file.' without a report for a wrong header", async () => {
     const answer = await upload({
       name: 'bad-header.csv',
@@ -389,7 +400,6 @@ describe('the zip', () => {
       const csv = `keywords,product_ids\n${Array.from({ length: 20_000 }, (_, i) => `kw ${i},${PHONE}`).join('\n')}\n`
       const target = path.join(dir, 'out.zip')
       await zipToFile(new Blob([csv]), zipEntryName('My Metadata (v2).CSV'), target)
-      const { readFile } = await import('node:fs/promises')
       const bytes = await readFile(target)
       expect(bytes.byteLength).toBeLessThan(csv.length)
       const entries = unzipSync(new Uint8Array(bytes))
