@@ -71,6 +71,14 @@ describe('names and headers', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`)
     const text = await response.text()
     expect(text.split('\r\n')[0]).toBe(BILLING_REPORTS[report].header.join(','))
+    // CRLF lines, the last one ended, none empty.
+    expect(text.endsWith('\r\n')).toBe(true)
+    expect(
+      text
+        .slice(0, -2)
+        .split('\r\n')
+        .filter((line) => line === ''),
+    ).toEqual([])
     // The seed has billing rows: every report has data lines, each as wide as the header.
     const rows = parse(text)
     expect(rows.length).toBeGreaterThan(1)

@@ -3,12 +3,13 @@
 // as it is read: pages of rows (keyset, never OFFSET) turned into CSV lines and streamed, so memory is
 // one page whatever the number of advertisers or grants. Amounts are rupees with two decimals; dates and
 // times are IST. The overall summary computes the formula of decision 010 with grouped queries per page of
-// advertisers — the same parts `creditParts` (./credits.ts) computes for one advertiser.
+// advertisers — the same parts `creditParts` (./credits.ts) computes for one advertiser. Lines are
+// written by reportCsvLines (platform/csv.ts's cells, formulas neutralised), CRLF, no blank line.
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { requireAuth } from '../auth/authorize'
 import { BILLING_REPORTS, type BillingReport, overallReportFileName } from '../contracts/billing'
-import { type CsvCell, toCsv } from '../csv'
+import type { CsvCell } from '../csv'
 import type { Database } from '../db/client'
 import { accounts, creditLimits, promoCredits } from '../db/schema'
 import type { PlatformDeps } from '../deps'
@@ -37,7 +38,7 @@ function csvStream<C>(header: readonly string[], readPage: PageReader<C>, report
       try {
         if (!started) {
           started = true
-          controller.enqueue(encoder.encode(`${toCsv(header, [])}\r\n`))
+          controller.enqueue(encoder.encode(reportCsvLines([header])))
           return
         }
         if (done) {
