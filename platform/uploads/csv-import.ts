@@ -20,6 +20,9 @@ export type CsvColumn<K extends string = string> = {
   optional?: boolean
 }
 
+/** What a consumer's finish/refused hook answers: the audit row's entity id (e.g. the upload's id). */
+export type AuditEntityId = string | number | null | undefined
+
 export type CsvActor = { userId: number | null; role?: string | null; ip?: string | null }
 
 /** What a screen supplies to import its CSV. */
@@ -36,10 +39,32 @@ export type CsvConsumer<Row, K extends string = string> = {
    * one batch at a time; the errors it returns refuse the whole file.
    */
   check?: (tx: Tx, rows: readonly { row: number; value: Row }[]) => Promise<CsvRowError[]>
-  /** Writes one batch of at most BATCH_ROWS rows, inside the import's one transaction (one INSERT). */
-  apply: (tx: Tx, rows: Row[]) => Promise<void>
+  /**
+   * Writes one batch of at most BATCH_ROWS rows, inside the import's one transaction (one INSERT). It may
+   * answer row errors it found while writing (a unique key taken, an unknown id the INSERT left out):
+   * they refuse the whole file, as `check`'s do. `numbered` is the same rows with their row numbers.
+   */
+  apply: (
+    tx: Tx,
+    rows: Row[],
+    numbered?: readonly ValidatedRow<Row>[],
+  ) => Promise<CsvRowError[] | undefined> | Promise<void>
+  /**
+   * Keep writing the remaining batches after a refusal (all of it is rolled back anyway), so that `apply`
+   * finds every problem of the file, e.g. a key repeated after the first refused batch. Default: only check.
+   */
+  applyAfterRefusal?: boolean
   /** Totals of one batch (sums of amounts, counts); the import adds them up for the audit and the answer. */
   totals?: (rows: readonly Row[]) => Record<string, number>
+  /** Inside the import's transaction, before the first batch (e.g. the upload's own record). */
+  begin?: (tx: Tx) => Promise<void>
+  /**
+   * Inside the transaction after the last batch, before the audit: may still refuse (throw CsvRowsRefused)
+   * or record the outcome. What it answers is the audit row's entity id.
+   */
+  finish?: (tx: Tx, outcome: CsvImportOutcome) => Promise<AuditEntityId> | Promise<void>
+  /** Inside the refusal's own transaction, beside its audit row; answers the audit row's entity id. */
+  refused?: (tx: Tx, outcome: CsvImportOutcome) => Promise<AuditEntityId> | Promise<void>
 }
 
 export type CsvImportOptions = {
@@ -63,7 +88,11 @@ const HEADER_ROW = 1
 
 /** A refusal the consumer raises from apply (row-level problems only known while writing). */
 export class CsvRowsRefused extends Error {
-  constructor(readonly errors: CsvRowError[]) {
+  /** `count`: how many errors there were in all when `errors` keeps only the first few. */
+  constructor(
+    readonly errors: CsvRowError[],
+    readonly count = errors.length,
+  ) {
     super(errors[0]?.reason ?? 'Rows refused')
     this.name = 'CsvRowsRefused'
   }
@@ -150,7 +179,7 @@ async function* csvRecords(source: ByteSource): AsyncGenerator<CsvRecord> {
   }
 }
 
-type ValidatedRow<Row> = { row: number; value: Row }
+export type ValidatedRow<Row> = { row: number; value: Row }
 
 type Pass = {
   header: string[] | null
@@ -274,7 +303,10 @@ export async function importCsv<Row, K extends string>(
     outcome: Omit<CsvImportOutcome, 'result' | 'applied' | 'fileName' | 'rows' | 'duplicates'>,
   ) => {
     const answer: CsvImportOutcome = { ...base, ...outcome, result: 'REFUSED', applied: 0 }
-    await db.transaction((tx) => recordAudit(tx, consumer.name, answer, options))
+    await db.transaction(async (tx) => {
+      const entityId = (await consumer.refused?.(tx, answer)) || null
+      await recordAudit(tx, consumer.name, answer, options, entityId)
+    })
     return answer
   }
 
@@ -306,20 +338,33 @@ export async function importCsv<Row, K extends string>(
   const totals: Record<string, number> = {}
   try {
     return await db.transaction(async (tx) => {
+      // The first maxErrors problems are kept, all are counted (memory stays bounded on a bad big file).
       const problems: CsvRowError[] = []
+      let problemCount = 0
+      const addProblems = (found: readonly CsvRowError[] | undefined) => {
+        if (!found) return
+        problemCount += found.length
+        for (const problem of found) {
+          if (problems.length >= maxErrors) break
+          problems.push(problem)
+        }
+      }
       let applied = 0
+      await consumer.begin?.(tx)
       await readPass(options.source(), consumer, maxErrors, async (batch) => {
-        problems.push(...((await consumer.check?.(tx, batch)) ?? []))
-        // Once a row is refused nothing will be kept: the remaining batches are only checked.
-        if (problems.length > 0) return
+        addProblems((await consumer.check?.(tx, batch)) || undefined)
+        // Once a row is refused nothing will be kept: the remaining batches are only checked (or, for a
+        // consumer that asks, still written so that apply reports their problems too).
+        if (problemCount > 0 && !consumer.applyAfterRefusal) return
         const values = batch.map((row) => row.value)
-        await consumer.apply(tx, values)
+        addProblems((await consumer.apply(tx, values, batch)) || undefined)
+        if (problemCount > 0) return
         applied += values.length
         for (const [name, value] of Object.entries(consumer.totals?.(values) ?? {})) {
           totals[name] = (totals[name] ?? 0) + value
         }
       })
-      if (problems.length > 0) throw new CsvRowsRefused(problems)
+      if (problemCount > 0) throw new CsvRowsRefused(problems, problemCount)
       const answer: CsvImportOutcome = {
         ...base,
         result: 'SUCCESS',
@@ -331,12 +376,13 @@ export async function importCsv<Row, K extends string>(
         errors: [],
         errorReport: null,
       }
-      await recordAudit(tx, consumer.name, answer, options)
+      const entityId = (await consumer.finish?.(tx, answer)) || null
+      await recordAudit(tx, consumer.name, answer, options, entityId)
       return answer
     })
   } catch (error) {
     if (!(error instanceof CsvRowsRefused)) throw error
-    return refuse(rowRefusal(error.errors.slice(0, maxErrors), error.errors.length))
+    return refuse(rowRefusal(error.errors.slice(0, maxErrors), Math.max(error.count, error.errors.length)))
   }
 }
 
@@ -355,11 +401,17 @@ function rowRefusal(errors: CsvRowError[], errorCount: number) {
   }
 }
 
-async function recordAudit(tx: Tx, name: string, outcome: CsvImportOutcome, options: CsvImportOptions) {
+async function recordAudit(
+  tx: Tx,
+  name: string,
+  outcome: CsvImportOutcome,
+  options: CsvImportOptions,
+  entityId: string | number | null = null,
+) {
   await audit(tx, {
     action: 'csv.import',
     entityType: name,
-    entityId: null,
+    entityId,
     at: options.now,
     actor: options.actor,
     requestId: options.requestId ?? null,
