@@ -209,7 +209,20 @@ test.describe('axe and 360 px', () => {
 
   async function check(page: Page, what: string) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
+    // What sticks out (the outermost elements past the right edge), to say where a sideways scroll comes from.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter(
+          (e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= window.innerWidth + 1,
+        )
+        .slice(0, 5)
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`,
+        ),
+    )
+    expect(overflow, `${what} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(0)
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
     const serious = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,6 +1,6 @@
 // The Bulk Upload page (decision 048). Narrow first: at 360 px the sections stack, buttons wrap and the
 // keyword table's cells wrap their text.
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { cell } from '../list/list.css'
 
@@ -10,6 +10,7 @@ export const title = style({ margin: 0, overflowWrap: 'anywhere' })
 
 export const section = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.md,
   minWidth: 0,
   maxWidth: '48rem',
@@ -19,6 +20,10 @@ export const section = style({
   borderRadius: vars.radius.md,
   '@media': { 'screen and (max-width: 480px)': { padding: vars.space.md } },
 })
+
+// The upload kit's form and its native file input may shrink to the section's width at 360 px.
+globalStyle(`${section} form`, { gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 })
+globalStyle(`${section} input[type="file"]`, { maxWidth: '100%', minWidth: 0 })
 
 export const heading = style({ margin: 0, fontSize: vars.fontSize.lg })
 
