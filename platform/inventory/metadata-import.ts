@@ -171,7 +171,7 @@ export function metadataConsumer(record: MetadataUploadRecord): CsvConsumer<Meta
       totals.updatedPairs += batch.updatedPairs
       totals.duplicatePairs += batch.duplicatePairs
       totals.rows += rows.length
-      batchTotals = { ...batch, pairs: batch.newPairs + batch.updatedPairs }
+      batchTotals = { ...batch, pairs: batch.newPairs + batch.updatedPairs, rows: rows.length }
       const values = { rowCount: totals.rows, totals: { ...totals } }
       if (uploadId === null) {
         const [inserted] = await tx

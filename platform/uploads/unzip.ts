@@ -6,6 +6,7 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { open, rm } from 'node:fs/promises'
 import { once } from 'node:events'
+import { finished } from 'node:stream/promises'
 import { Inflate } from 'fflate'
 import { DomainError } from '../errors'
 import { hasControlCharacters } from '../rules/text'
@@ -112,7 +113,9 @@ export async function readSingleEntry(zipPath: string): Promise<ZipEntry> {
     if (size < EOCD_SIZE + LOCAL_SIZE) {
       const head = Buffer.alloc(4)
       await handle.read(head, 0, Math.min(4, size), 0)
-      throw new ZipRefused(head.readUInt32LE(0) === SIG.local ? ZIP_MESSAGES.damaged : ZIP_MESSAGES.notZip)
+      const sig = head.readUInt32LE(0)
+      if (sig === SIG.eocd && size === EOCD_SIZE) throw new ZipRefused(ZIP_MESSAGES.empty)
+      throw new ZipRefused(sig === SIG.local ? ZIP_MESSAGES.damaged : ZIP_MESSAGES.notZip)
     }
     const head = Buffer.alloc(4)
     await handle.read(head, 0, 4, 0)
@@ -222,16 +225,11 @@ function crcUpdate(crc: number, data: Uint8Array) {
   return (c ^ -1) >>> 0
 }
 
+/** Writes with backpressure; a file that failed (could not be opened, disk full) throws its error. */
 async function write(out: WriteStream, chunk: Uint8Array) {
-  if (!out.write(chunk)) await once(out, 'drain')
-}
-
-/** Closes a write stream that may not have opened its file yet, so that removing the file comes after. */
-async function discard(out: WriteStream) {
-  if (out.closed) return
-  const closed = new Promise<void>((resolve) => out.once('close', () => resolve()))
-  out.destroy()
-  await closed
+  if (out.destroyed) throw out.errored ?? new Error('The temporary file is closed')
+  if (!out.write(chunk) && !out.destroyed) await once(out, 'drain')
+  if (out.errored) throw out.errored
 }
 
 /**
@@ -251,6 +249,13 @@ export async function unzipSingleCsv(
   if (entry.declaredSize > limits.maxBytes) throw new UploadTooLarge(limits.tooLargeMessage)
 
   const out = createWriteStream(target, { flags: 'wx', mode: 0o600 })
+  // Settles once the file is closed (written, or destroyed before or after it opened); observes errors.
+  const closed = finished(out)
+  closed.catch(() => {})
+  let opened = false
+  out.once('open', () => {
+    opened = true
+  })
   const utf8 = new TextDecoder('utf-8', { fatal: true })
   let produced = 0
   let consumed = 0
@@ -308,11 +313,13 @@ export async function unzipSingleCsv(
     }
     if (produced !== entry.declaredSize || crc !== entry.crc32) throw new ZipRefused(ZIP_MESSAGES.damaged)
     out.end()
-    await once(out, 'finish')
+    await closed
     return { name: entry.name, size: produced }
   } catch (error) {
-    await discard(out)
-    await rm(target, { force: true })
+    out.destroy()
+    await closed.catch(() => {})
+    // Only a file this call created is removed ('wx': an existing file is never opened, nor removed).
+    if (opened) await rm(target, { force: true })
     throw error
   }
 }
