@@ -21,6 +21,7 @@ import {
   METADATA_ERROR_REPORT_NAME,
   METADATA_FIELD,
   METADATA_MESSAGES,
+  METADATA_SAMPLE,
   METADATA_ZIP_NAME,
   metadataUploadResultSchema,
 } from '../../platform/contracts/billing'
@@ -238,7 +239,21 @@ export type KeywordSearch =
   /** Any other failure: the Error panel with the server's message. */
   | { kind: 'error'; message: string }
 
+/** What the page's upload form needs to know (the contract module holds zod: kept off the browser). */
+export type MetadataUploadSettings = {
+  maxBytes: number
+  sample: string
+  messages: { tooLarge: string; wrongType: string; serverError: string }
+}
+
+export const METADATA_UPLOAD_SETTINGS: MetadataUploadSettings = {
+  maxBytes: BILLING_MAX_BYTES,
+  sample: METADATA_SAMPLE,
+  messages: KIT_MESSAGES,
+}
+
 export type BulkUploadData = {
+  settings: MetadataUploadSettings
   /** The search form's answer: what was typed and its field error. Null when nothing was searched. */
   lastResult: SubmissionResult<string[]> | null
   search: KeywordSearch
@@ -251,12 +266,13 @@ export async function bulkUploadLoader({
   const user = await requireUser(request, context, ROUTES.adminBulkUpload)
   const params = new URL(request.url).searchParams
   const typed = params.get('productId')
-  if (typed === null) return { lastResult: null, search: { kind: 'none' } }
+  const settings = METADATA_UPLOAD_SETTINGS
+  if (typed === null) return { settings, lastResult: null, search: { kind: 'none' } }
   const form = new FormData()
   form.set('productId', typed)
   const submission = parseForm(form, keywordSearchForm)
   if (submission.status !== 'success') {
-    return { lastResult: submission.reply(), search: { kind: 'none' } }
+    return { settings, lastResult: submission.reply(), search: { kind: 'none' } }
   }
   const productId = submission.value.productId
   const lastResult = submission.reply()
@@ -267,6 +283,7 @@ export async function bulkUploadLoader({
   if (answer.ok) {
     const keywords = answer.data.keywords
     return {
+      settings,
       lastResult,
       search: keywords.length
         ? { kind: 'found', productId, keywords }
@@ -275,7 +292,11 @@ export async function bulkUploadLoader({
   }
   await redirectForStatus(answer, user.role)
   if (answer.status === 400 || answer.status === 404) {
-    return { lastResult, search: { kind: 'notValid', productId, message: METADATA_MESSAGES.productNotValid } }
+    return {
+      settings,
+      lastResult,
+      search: { kind: 'notValid', productId, message: METADATA_MESSAGES.productNotValid },
+    }
   }
-  return { lastResult, search: { kind: 'error', message: answer.message || SOMETHING_WENT_WRONG } }
+  return { settings, lastResult, search: { kind: 'error', message: answer.message || SOMETHING_WENT_WRONG } }
 }

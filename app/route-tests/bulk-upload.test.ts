@@ -422,7 +422,16 @@ describe('Keywords Search by Product ID', () => {
   it('shows nothing until a search is asked', async () => {
     const page = await search(null)
     expect(page.status).toBe(200)
-    expect(page.data).toEqual({ lastResult: null, search: { kind: 'none' } })
+    expect(page.data).toMatchObject({ lastResult: null, search: { kind: 'none' } })
+    expect(page.data.settings).toEqual({
+      maxBytes: 26_214_400,
+      sample: METADATA_SAMPLE,
+      messages: {
+        tooLarge: 'File size exceeds 25MB limit',
+        wrongType: METADATA_MESSAGES.invalidFile,
+        serverError: 'Server error.',
+      },
+    })
   })
 
   it("lists a product's keywords and keeps the typed id", async () => {

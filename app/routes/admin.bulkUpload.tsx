@@ -11,11 +11,12 @@ export const loader = (args: LoaderFunctionArgs) => bulkUploadLoader(args)
 export const action = (args: ActionFunctionArgs) => bulkUploadAction(args)
 
 export default function BulkUpload() {
-  const { lastResult, search } = useLoaderData<typeof loader>()
+  const { settings, lastResult, search } = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
   return (
     <BulkUploadPage
       path={ROUTES.adminBulkUpload.path}
+      settings={settings}
       lastResult={lastResult}
       search={search}
       upload={isUploadActionData(posted) ? posted.upload : null}

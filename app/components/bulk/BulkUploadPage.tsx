@@ -5,8 +5,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { useId } from 'react'
-import { BILLING_MAX_BYTES, METADATA_MESSAGES, METADATA_SAMPLE } from '../../../platform/contracts/billing'
-import type { KeywordSearch } from '../../models/metadata.server'
+import type { KeywordSearch, MetadataUploadSettings } from '../../models/metadata.server'
 import { useZodForm } from '../../utils/use-zod-form'
 import { Banner } from '../Banner'
 import * as formStyles from '../form.css'
@@ -20,22 +19,30 @@ import { keywordSearchForm } from './keyword-search-form'
 
 type Props = {
   path: string
+  /** The upload's limit, sample and messages (from the loader: the contract module holds zod). */
+  settings: MetadataUploadSettings
   lastResult: SubmissionResult<string[]> | null
   search: KeywordSearch
   upload: UploadResult | null
 }
 
-export function BulkUploadPage({ path, lastResult, search, upload }: Props) {
+export function BulkUploadPage({ path, settings, lastResult, search, upload }: Props) {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Bulk Upload</h1>
-      <MetadataEnrichment upload={upload} />
+      <MetadataEnrichment settings={settings} upload={upload} />
       <KeywordSearchSection path={path} lastResult={lastResult} search={search} />
     </div>
   )
 }
 
-function MetadataEnrichment({ upload }: { upload: UploadResult | null }) {
+function MetadataEnrichment({
+  settings,
+  upload,
+}: {
+  settings: MetadataUploadSettings
+  upload: UploadResult | null
+}) {
   return (
     <section aria-labelledby="metadata-heading" className={styles.section}>
       <h2 id="metadata-heading" className={styles.heading}>
@@ -43,16 +50,12 @@ function MetadataEnrichment({ upload }: { upload: UploadResult | null }) {
       </h2>
       <CsvUploadForm
         label="Keyword metadata CSV file"
-        maxBytes={BILLING_MAX_BYTES}
-        messages={{
-          tooLarge: METADATA_MESSAGES.tooLarge,
-          wrongType: METADATA_MESSAGES.invalidFile,
-          serverError: METADATA_MESSAGES.serverError,
-        }}
+        maxBytes={settings.maxBytes}
+        messages={settings.messages}
         hint={
           <>
             Drop a CSV file here or choose one (max 25mb).{' '}
-            <a href={METADATA_SAMPLE} download className={styles.link}>
+            <a href={settings.sample} download className={styles.link}>
               Download sample CSV
             </a>
           </>
