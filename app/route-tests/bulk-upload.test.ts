@@ -262,6 +262,33 @@ describe('Metadata Enrichment upload', () => {
     expect(await keywordsOf(PHONE)).not.toContain(`txt ${run}`)
   })
 
+  it('answers 400 with a message, never 500, for a post without a file, a plain form and a hostile file name', async () => {
+    const plain = await h.submit<{ upload: UploadResult }>(
+      action,
+      PAGE,
+      { file: 'x' },
+      { cookie: superadmin },
+    )
+    expect(plain.status).toBe(400)
+    expect(plain.data.upload.message).toBe('Select a CSV file to upload')
+
+    const empty = new FormData()
+    empty.append('file', new Blob([]), '')
+    const none = await upload({ name: 'x.csv', text: '' }, { body: empty })
+    expect(none.status).toBe(400)
+    expect(none.upload?.message).toBe('Select a CSV file to upload')
+
+    // Control characters and a path in the file name: zipped under a safe name, refused or applied as usual.
+    const keyword = `hostile name ${run}`
+    const named = await upload({
+      name: '../..\\evil\u0007\u0000name.csv',
+      text: `keywords,product_ids\n${keyword},${PHONE}\n`,
+    })
+    expect(named.status).toBe(302)
+    expect(await keywordsOf(PHONE)).toContain(keyword)
+    expect(await leftOnDisk()).toEqual([])
+  })
+
   it("answers 'File size exceeds 25MB limit' for a body declared over 25 MB and one that streams past it", async () => {
     const declared = await upload(
       { name: 'm.csv', text: 'keywords,product_ids\n' },
