@@ -143,8 +143,9 @@ export async function billingAction(
     billingUploadOptions(kind),
   )
   if (result.ok) {
-    // After a success, a redirect (reload and back do not post again) with the message as a flash.
-    return redirect(`${BILLING_PATH}#${billingSectionId(kind)}`, {
+    // After a success, a redirect (reload and back do not post again) with the message as a flash. No
+    // #fragment: a navigation that only changes the hash would not run the loader (React Router).
+    return redirect(BILLING_PATH, {
       headers: {
         'Set-Cookie': await flashCookie(request, { kind: 'success', message: BILLING_UPLOADS[kind].success }),
       },

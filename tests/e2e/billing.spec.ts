@@ -1,6 +1,6 @@
 // Billing (/admin/billing; spec accounts §2 "Billing and bulk upload", §6, §8; decision 047), JavaScript on
 // and off: a SUPERADMIN uploads each of the three files and sees its message; a payments file with an
-// unknown seller id and a repeated transaction id lists both and changes nothing; the zero-credit journey
+// unknown seller id and an already recorded transaction id lists both and changes nothing; the zero-credit journey
 // (a seller's Sponsored campaign paused for lack of credit runs again after a payment upload); the three
 // reports download with their names and headers; 360 px, axe and keyboard-only use.
 // Each project has its own superadmin and sellers (seller-billing, seller-billing-other: credit 0, one
@@ -73,7 +73,7 @@ test('uploads each file kind and sees its message beside its own form', async ({
 
   await upload(page, 'Credit limits', 'limits.csv', file('Credit limits', [`${other},0,,E2E limit`]))
   await expect(section(page, 'Credit limits').getByText('Credit Limit successfully uploaded !')).toBeVisible()
-  await expect(page).toHaveURL(new RegExp(`${PAGE}(#billing-creditLimits)?$`))
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`))
   // Only beside its own form.
   await expect(section(page, 'Payments').getByText('Credit Limit successfully uploaded !')).toHaveCount(0)
 
@@ -97,15 +97,23 @@ test('uploads each file kind and sees its message beside its own form', async ({
   await expect(page.getByText('Payment Details successfully updated !')).toHaveCount(0)
 })
 
-test('a payments file with an unknown seller and a repeated transaction lists both and changes nothing', async ({
+test('a payments file with an unknown seller and an already recorded transaction lists both and changes nothing', async ({
   page,
   browser,
   e2eAccount,
   e2eUser,
 }) => {
   const other = e2eAccount('seller-billing-other').id
-  const repeated = txn('TWICE')
+  // A transaction id already recorded: paid once to another account of this project (a free one).
+  const recorded = txn('RECORDED')
   await page.goto(PAGE)
+  await upload(
+    page,
+    'Payments',
+    'first.csv',
+    file('Payments', [`${e2eFreeAccountId('SELLER', project(), 6)},${recorded},1.00,${today()},`]),
+  )
+  await expect(section(page, 'Payments').getByText('Payment Details successfully updated !')).toBeVisible()
   await upload(
     page,
     'Payments',
@@ -113,14 +121,13 @@ test('a payments file with an unknown seller and a repeated transaction lists bo
     file('Payments', [
       `${other},${txn('GOOD')},500.00,${today()},valid on its own`,
       `${UNKNOWN_SELLER},${txn('NOBODY')},100,${today()},`,
-      `${other},${repeated},200,${today()},`,
-      `${other},${repeated},300,${today()},`,
+      `${other},${recorded},200,${today()},`,
     ]),
   )
   const answer = section(page, 'Payments').getByRole('alert').filter({ hasText: 'Invalid file' })
   await expect(answer).toContainText('Invalid file ! Please upload a valid file.')
   await expect(answer).toContainText(`Invalid seller IDs : ${UNKNOWN_SELLER}`)
-  await expect(answer).toContainText(`Invalid Transactions : ${repeated}`)
+  await expect(answer).toContainText(`Invalid Transactions : ${recorded}`)
   await expect(page.getByText('Payment Details successfully updated !')).toHaveCount(0)
 
   // Nothing was applied: the seller still has no credit and its campaign is still paused for it.

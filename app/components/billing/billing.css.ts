@@ -14,6 +14,7 @@ export const uploads = style({
 
 export const card = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   alignContent: 'start',
   gap: vars.space.sm,
   minWidth: 0,

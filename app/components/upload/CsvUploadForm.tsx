@@ -186,7 +186,7 @@ export function CsvUploadForm({
       method="post"
       encType="multipart/form-data"
       action={action}
-      className={formStyles.form}
+      className={`${formStyles.form} ${styles.form}`}
       onSubmit={onSubmit}
       aria-busy={percent !== null}
     >

@@ -1,8 +1,13 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
+/** The kit's form: one column that may shrink to its container (a native file input does not by itself). */
+export const form = style({ gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 })
+
 export const dropZone = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  minWidth: 0,
   gap: vars.space.sm,
   padding: vars.space.lg,
   border: `2px dashed ${vars.color.border}`,
@@ -13,6 +18,8 @@ export const dropZone = style({
     '&:focus-within': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 })
+
+globalStyle(`${dropZone} input[type="file"]`, { maxWidth: '100%', minWidth: 0 })
 
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm })
 
