@@ -10,6 +10,10 @@ import { PAYMENTS_BASE } from './payments'
 import { hasControlCharacters } from './rules/text'
 import { createTestPlatform, TEST_INGEST_TOKEN, type TestPlatform } from './testing/platform'
 import { ANALYTICS_PATH, FACT_CSV_HEADER, FACTS_PATH } from './contracts/analytics'
+import { BILLING_UPLOAD_KINDS, BILLING_UPLOADS } from './contracts/billing'
+import { multipartBody, multipartContentType } from './uploads/test-streams'
+import { metadataUploadInit, zipOf } from './inventory/metadata-testing'
+import { ZIP_MESSAGES } from './uploads/unzip'
 
 let t: TestPlatform
 let tokens: {
@@ -810,6 +814,10 @@ const fields: Field[] = [
   ...reportRequestFields(),
   // analytics, issue 12: saved and scheduled reports, downloads and the signed file link (decision 040)
   ...savedReportFields(),
+  // payments, issue 13: the three billing uploads, every cell of their CSV (decision 045)
+  ...billingUploadFields(),
+  // inventory, issue 13: keyword metadata, each cell of the zipped CSV and the search (decision 046)
+  ...metadataFields(),
 ]
 
 /**
@@ -1059,5 +1067,167 @@ describe('hostile text in every field of every endpoint (fast-check)', () => {
     )
     const covered = fields.map((field) => field.name.replace(/ [?{:].*$/, ''))
     expect(new Set([...covered, ...withoutText])).toEqual(new Set(routes))
+  })
+})
+
+/**
+ * The billing uploads (decision 045): each cell of each file's one row, as a quoted CSV cell of a
+ * multipart upload by the super admin. Every hostile value is refused (a note takes at most 200
+ * characters and no control character; the other cells have patterns), so nothing is written.
+ */
+function billingUploadFields(): Field[] {
+  const valid: Record<string, string> = {
+    sellerId: '100001',
+    creditLimit: '1000.00',
+    effectiveFrom: '',
+    note: 'Hostile input',
+    transactionId: 'HOSTILE-1',
+    amount: '10.00',
+    paymentDate: '2026-01-01',
+    validFrom: '2026-01-01',
+    validTo: '',
+    reason: 'Hostile input',
+  }
+  const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`
+  return BILLING_UPLOAD_KINDS.flatMap((kind) => {
+    const { call, columns } = BILLING_UPLOADS[kind]
+    const path = `${PAYMENTS_BASE}/payment/post-paid/${call}`
+    return columns.map(
+      (column): Field => ({
+        name: `POST ${path} {csv ${column.header}}`,
+        refused: true,
+        send: (value) =>
+          t.request(path, {
+            method: 'POST',
+            token: tokens.superadmin,
+            headers: { 'content-type': multipartContentType, 'x-forwarded-for': nextIp() },
+            body: multipartBody({
+              name: 'hostile.csv',
+              text: `${columns.map((c) => c.header).join(',')}\n${columns
+                .map((c) => quote(c.key === column.key ? value : (valid[c.key] ?? '')))
+                .join(',')}\n`,
+            }),
+          }),
+      }),
+    )
+  })
+}
+
+describe('billing uploads: files no spreadsheet wrote (decision 045)', () => {
+  const path = `${PAYMENTS_BASE}/payment/post-paid/${BILLING_UPLOADS.payments.call}`
+  const header = BILLING_UPLOADS.payments.columns.map((c) => c.header).join(',')
+  // A text/csv body (the kit's other way in), named file.csv by default.
+  const send = async (body: BodyInit) => {
+    const response = await t.request(path, {
+      method: 'POST',
+      token: tokens.superadmin,
+      headers: { 'content-type': 'text/csv', 'x-forwarded-for': nextIp() },
+      body,
+    })
+    return { status: response.status, body: await response.json() }
+  }
+
+  it('refuses non-UTF-8 bytes in a note with a clear message, never a 500', async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from(`${header}\n100001,HOSTILE-LATIN1,10.00,2026-01-01,Caf`),
+      Buffer.from([0xe9]),
+      Buffer.from('\n'),
+    ])
+    const { status, body } = await send(new Uint8Array(latin1) as unknown as BodyInit)
+    expect(status).toBe(400)
+    expect(body.data.errors[0]).toMatchObject({
+      row: 2,
+      column: 'Note',
+      reason: expect.stringMatching(/UTF-8/),
+    })
+  })
+
+  it('refuses a binary file named .csv with the header message, never a 500', async () => {
+    const binary = new Uint8Array(4096)
+    for (let i = 0; i < binary.length; i++) binary[i] = (i * 7919) % 256
+    const { status, body } = await send(binary as unknown as BodyInit)
+    expect(status).toBe(400)
+    expect(body.message).toMatch(/^Invalid header format/)
+    expect(body.data.status).toBe('failure')
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Keyword metadata (issue 13, decision 046): POST /v1/metadata/keyword takes metadata.zip holding one CSV
+// (keywords,product_ids); GET ?productId. A hostile cell is a refused row (400, nothing written).
+// ---------------------------------------------------------------------------------------------
+function metadataFields(): Field[] {
+  const path = `${INVENTORY_BASE}/v1/metadata/keyword`
+  const cellCsv = (cell: string) => `"${cell.replaceAll('"', '""')}"`
+  const send = (keywords: string, productIds: string) =>
+    t.request(path, {
+      ...metadataUploadInit(
+        zipOf({ 'keywords.csv': `keywords,product_ids\n${cellCsv(keywords)},${cellCsv(productIds)}\n` }),
+        tokens.superadmin,
+      ),
+      headers: { 'content-type': multipartContentType, 'x-forwarded-for': nextIp() },
+    })
+  return [
+    { name: `POST ${path} {keywords}`, refused: true, send: (value) => send(value, '10234501') },
+    { name: `POST ${path} {product_ids}`, refused: true, send: (value) => send('hostile keyword', value) },
+    {
+      name: `GET ${path} ?productId`,
+      refused: true,
+      send: (value) =>
+        t.request(`${path}?${qs({ productId: value })}`, {
+          token: tokens.superadmin,
+          headers: { 'x-forwarded-for': nextIp() },
+        }),
+    },
+  ]
+}
+
+describe('keyword metadata: hostile files are a 4xx with a clear message, never a 500', () => {
+  const path = `${INVENTORY_BASE}/v1/metadata/keyword`
+  const post = (bytes: Uint8Array, fileName?: string) =>
+    t.request(path, metadataUploadInit(bytes, tokens.superadmin, fileName))
+  const csv = (body: string) => zipOf({ 'keywords.csv': `keywords,product_ids\n${body}\n` })
+
+  it.each([
+    ['a control character in a keyword', csv('shoes\u0007bell,10234501'), CONTROL_CHARACTERS_MESSAGE],
+    ['a NUL in a keyword', csv('sho\u0000es,10234501'), CONTROL_CHARACTERS_MESSAGE],
+    ['an overlong keyword', csv(`${'k'.repeat(5000)},10234501`), `Must be at most ${TEXT_MAX.line} characters`],
+    ['a formula cell', csv(`"=cmd|' /C calc'!A0",10234501`), null],
+    ['a formula in product_ids', csv('shoes,"@SUM(1+1)"'), null],
+  ])('%s: 400, the row in the error report, formula-safe', async (_name, bytes, reason) => {
+    const response = await post(bytes)
+    expect(response.status).toBe(400)
+    const body = await response.json()
+    expect(body.data.applied).toBe(0)
+    const report: string = body.data.metadataErrorReport
+    expect(report.split('\r\n')[0]).toBe('keywords,product_ids,error_message')
+    // No line of the report starts a cell with a formula character.
+    for (const line of report.split('\r\n').slice(1)) expect(line).not.toMatch(/^"?[=+@]/)
+    if (reason) expect(report).toContain(reason)
+  })
+
+  it.each([
+    ['non-UTF-8 text', zipOf({ 'keywords.csv': Uint8Array.from([0x6b, 0x2c, 0xe9, 0x0a]) }), ZIP_MESSAGES.notUtf8],
+    ['a CSV posted without zipping', new TextEncoder().encode('keywords,product_ids\nx,1\n'), ZIP_MESSAGES.notZip],
+    ['a zip bomb', zipOf({ 'keywords.csv': new Uint8Array(12 * 1024 * 1024).fill(0x2c) }), ZIP_MESSAGES.bomb],
+    ['a control character in the entry name', zipOf({ 'key\u0001words.csv': 'x' }), ZIP_MESSAGES.badName],
+    ['random bytes', Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256), ZIP_MESSAGES.notZip],
+  ])('%s: 400 with its message', async (_name, bytes, message) => {
+    const response = await post(bytes)
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toBe(message)
+  })
+
+  it('random bytes after a zip signature never answer 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 0, maxLength: 2048 }), async (tail) => {
+        const bytes = new Uint8Array(4 + tail.length)
+        bytes.set([0x50, 0x4b, 0x03, 0x04], 0)
+        bytes.set(tail, 4)
+        const response = await post(bytes)
+        expect(response.status).toBe(400)
+      }),
+      { numRuns: 50 },
+    )
   })
 })

@@ -116,6 +116,22 @@ function headerMatches(found: string[], columns: readonly CsvColumn[]) {
   return found.every((cell, index) => cell === columns[index]?.header)
 }
 
+/** Longest text quoted from the file in a message or an error's value. */
+export const QUOTED_MAX = 200
+
+/**
+ * Text from the file as an answer or a record may quote it: control characters (NUL cannot be stored in
+ * PostgreSQL text or jsonb, CR/LF forge log lines) shown as U+FFFD, and at most QUOTED_MAX characters.
+ */
+export function quoted(text: string): string {
+  let printable = ''
+  for (const char of text) {
+    const code = char.charCodeAt(0)
+    printable += code <= 0x1f || (code >= 0x7f && code <= 0x9f) ? '\uFFFD' : char
+  }
+  return printable.length > QUOTED_MAX ? `${printable.slice(0, QUOTED_MAX - 1)}…` : printable
+}
+
 type CsvRecord = { cells: string[]; problems: string[] }
 
 /**
@@ -250,7 +266,7 @@ async function readPass<Row, K extends string>(
         fail({
           row: record,
           column: column?.header ?? null,
-          value: column ? (input[column.key] ?? null) : null,
+          value: column ? quoted(input[column.key] ?? '') : null,
           reason: issue.message,
         })
       }
@@ -311,7 +327,7 @@ export async function importCsv<Row, K extends string>(
   }
 
   if (first.header === null || !headerMatches(first.header, consumer.columns)) {
-    const found = first.header?.join(',') ?? ''
+    const found = quoted(first.header?.join(',') ?? '')
     return refuse({
       totals: {},
       refusal: 'HEADER',
