@@ -10,7 +10,8 @@ import { PAYMENTS_BASE } from './payments'
 import { hasControlCharacters } from './rules/text'
 import { createTestPlatform, TEST_INGEST_TOKEN, type TestPlatform } from './testing/platform'
 import { ANALYTICS_PATH, FACT_CSV_HEADER, FACTS_PATH } from './contracts/analytics'
-import { multipartContentType } from './uploads/test-streams'
+import { BILLING_UPLOAD_KINDS, BILLING_UPLOADS } from './contracts/billing'
+import { multipartBody, multipartContentType } from './uploads/test-streams'
 import { metadataUploadInit, zipOf } from './inventory/metadata-testing'
 import { ZIP_MESSAGES } from './uploads/unzip'
 
@@ -813,6 +814,8 @@ const fields: Field[] = [
   ...reportRequestFields(),
   // analytics, issue 12: saved and scheduled reports, downloads and the signed file link (decision 040)
   ...savedReportFields(),
+  // payments, issue 13: the three billing uploads, every cell of their CSV (decision 045)
+  ...billingUploadFields(),
   // inventory, issue 13: keyword metadata, each cell of the zipped CSV and the search (decision 046)
   ...metadataFields(),
 ]
@@ -1064,6 +1067,88 @@ describe('hostile text in every field of every endpoint (fast-check)', () => {
     )
     const covered = fields.map((field) => field.name.replace(/ [?{:].*$/, ''))
     expect(new Set([...covered, ...withoutText])).toEqual(new Set(routes))
+  })
+})
+
+/**
+ * The billing uploads (decision 045): each cell of each file's one row, as a quoted CSV cell of a
+ * multipart upload by the super admin. Every hostile value is refused (a note takes at most 200
+ * characters and no control character; the other cells have patterns), so nothing is written.
+ */
+function billingUploadFields(): Field[] {
+  const valid: Record<string, string> = {
+    sellerId: '100001',
+    creditLimit: '1000.00',
+    effectiveFrom: '',
+    note: 'Hostile input',
+    transactionId: 'HOSTILE-1',
+    amount: '10.00',
+    paymentDate: '2026-01-01',
+    validFrom: '2026-01-01',
+    validTo: '',
+    reason: 'Hostile input',
+  }
+  const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`
+  return BILLING_UPLOAD_KINDS.flatMap((kind) => {
+    const { call, columns } = BILLING_UPLOADS[kind]
+    const path = `${PAYMENTS_BASE}/payment/post-paid/${call}`
+    return columns.map(
+      (column): Field => ({
+        name: `POST ${path} {csv ${column.header}}`,
+        refused: true,
+        send: (value) =>
+          t.request(path, {
+            method: 'POST',
+            token: tokens.superadmin,
+            headers: { 'content-type': multipartContentType, 'x-forwarded-for': nextIp() },
+            body: multipartBody({
+              name: 'hostile.csv',
+              text: `${columns.map((c) => c.header).join(',')}\n${columns
+                .map((c) => quote(c.key === column.key ? value : (valid[c.key] ?? '')))
+                .join(',')}\n`,
+            }),
+          }),
+      }),
+    )
+  })
+}
+
+describe('billing uploads: files no spreadsheet wrote (decision 045)', () => {
+  const path = `${PAYMENTS_BASE}/payment/post-paid/${BILLING_UPLOADS.payments.call}`
+  const header = BILLING_UPLOADS.payments.columns.map((c) => c.header).join(',')
+  // A text/csv body (the kit's other way in), named file.csv by default.
+  const send = async (body: BodyInit) => {
+    const response = await t.request(path, {
+      method: 'POST',
+      token: tokens.superadmin,
+      headers: { 'content-type': 'text/csv', 'x-forwarded-for': nextIp() },
+      body,
+    })
+    return { status: response.status, body: await response.json() }
+  }
+
+  it('refuses non-UTF-8 bytes in a note with a clear message, never a 500', async () => {
+    const latin1 = Buffer.concat([
+      Buffer.from(`${header}\n100001,HOSTILE-LATIN1,10.00,2026-01-01,Caf`),
+      Buffer.from([0xe9]),
+      Buffer.from('\n'),
+    ])
+    const { status, body } = await send(new Uint8Array(latin1) as unknown as BodyInit)
+    expect(status).toBe(400)
+    expect(body.data.errors[0]).toMatchObject({
+      row: 2,
+      column: 'Note',
+      reason: expect.stringMatching(/UTF-8/),
+    })
+  })
+
+  it('refuses a binary file named .csv with the header message, never a 500', async () => {
+    const binary = new Uint8Array(4096)
+    for (let i = 0; i < binary.length; i++) binary[i] = (i * 7919) % 256
+    const { status, body } = await send(binary as unknown as BodyInit)
+    expect(status).toBe(400)
+    expect(body.message).toMatch(/^Invalid header format/)
+    expect(body.data.status).toBe('failure')
   })
 })
 
