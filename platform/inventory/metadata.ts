@@ -24,6 +24,7 @@ import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
 import { log } from '../log'
+import { hasControlCharacters } from '../rules/text'
 import { declaredTooLarge, MAX_UPLOAD_TEXT_FIELD_BYTES } from '../rules/uploads'
 import { importCsv } from '../uploads/csv-import'
 import { importAnswer } from '../uploads/endpoint'
@@ -74,6 +75,23 @@ async function receiveZip(request: Request, target: string): Promise<ReceivedZip
   }
   if (!received) throw new DomainError(400, 'NO_FILE', METADATA_UPLOAD_MESSAGES.noFile)
   return received
+}
+
+/** Text as jsonb stores it: PostgreSQL refuses NUL there; other control characters are blanked too. */
+const storable = (text: string | null) =>
+  text === null ? null : [...text.slice(0, 500)].map((ch) => (hasControlCharacters(ch) ? ' ' : ch)).join('')
+
+/** What the FAILED billing_uploads row keeps: the refusal and its first 100 row errors. */
+function storableErrors(outcome: CsvImportOutcome) {
+  return {
+    refusal: outcome.refusal,
+    message: storable(outcome.message),
+    errors: outcome.errors.slice(0, 100).map((error) => ({
+      ...error,
+      value: storable(error.value),
+      reason: storable(error.reason),
+    })),
+  }
 }
 
 /** The answer's data: the kit's outcome plus the spec's error report (null without refused rows). */
