@@ -140,11 +140,7 @@ export function metadataRoutes(deps: PlatformDeps) {
           uploadedAt: deps.now(),
           rowCount: outcome.rows,
           status: 'FAILED',
-          errors: {
-            refusal: outcome.refusal,
-            message: outcome.message,
-            errors: outcome.errors.slice(0, 100),
-          },
+          errors: storableErrors(outcome),
           totals: {},
         })
       }
