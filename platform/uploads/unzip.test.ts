@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { strToU8, zipSync } from 'fflate'
+import { strToU8, Zip, ZipDeflate, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectPath } from '../paths'
 import { UploadTooLarge } from './receive'
@@ -69,6 +69,30 @@ describe('unzipSingleCsv', () => {
       expect(entry).toEqual({ name: 'keywords.csv', size: Buffer.byteLength(CSV) })
       expect(text).toBe(CSV)
     }
+  })
+
+  it('inflates a zip made by streaming (data descriptor after the data), as the console makes it', async () => {
+    const chunks: Uint8Array[] = []
+    const zipper = new Zip((error, chunk) => {
+      if (error) throw error
+      chunks.push(chunk)
+    })
+    const entry = new ZipDeflate('keywords.csv', { level: 6 })
+    zipper.add(entry)
+    entry.push(strToU8(CSV.slice(0, 10)))
+    entry.push(strToU8(CSV.slice(10)), true)
+    zipper.end()
+    const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
+    let at = 0
+    for (const c of chunks) {
+      bytes.set(c, at)
+      at += c.length
+    }
+    // General purpose flag bit 3: sizes and CRC in a descriptor after the data.
+    expect(Buffer.from(bytes).readUInt16LE(6) & 8).toBe(8)
+    const { entry: read, text } = await unzip(bytes)
+    expect(read.name).toBe('keywords.csv')
+    expect(text).toBe(CSV)
   })
 
   it('takes a CSV in a folder of the zip and a UTF-8 name flagged as such', async () => {
