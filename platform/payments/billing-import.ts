@@ -379,11 +379,17 @@ export function paymentsImport(context: Omit<Context, 'kind'>) {
         RETURNING transaction_id`)
       const inserted = rowsOf<{ transaction_id: string }>(result)
       if (inserted.length === rows.length) return { written: rows.length }
-      // Who holds the ids this batch did not write: an earlier upload, or an earlier row of this file.
+      // The rows not written: the first row of the batch with a written id is the one written.
       const written = new Set(inserted.map((row) => row.transaction_id))
-      const missing = rows.map((r) => r.transactionId).filter((id) => !written.has(id))
+      const claimed = new Set<string>()
+      const unwritten = batch.filter(({ value }) => {
+        if (!written.has(value.transactionId) || claimed.has(value.transactionId)) return true
+        claimed.add(value.transactionId)
+        return false
+      })
+      // Who holds their ids: an earlier upload, or an earlier row of this file (this upload).
       const holders = await tx.execute(
-        sql`SELECT transaction_id, upload_id FROM payments WHERE transaction_id = ANY(${sql.param([...new Set(missing)])}::text[])`,
+        sql`SELECT transaction_id, upload_id FROM payments WHERE transaction_id = ANY(${sql.param([...new Set(unwritten.map((r) => r.value.transactionId))])}::text[])`,
       )
       const holder = new Map(
         rowsOf<{ transaction_id: string; upload_id: string | number | null }>(holders).map((row) => [
@@ -392,14 +398,8 @@ export function paymentsImport(context: Omit<Context, 'kind'>) {
         ]),
       )
       const errors: CsvRowError[] = []
-      const claimed = new Set<string>()
-      for (const { row, value } of batch) {
+      for (const { row, value } of unwritten) {
         const id = value.transactionId
-        if (written.has(id) && !claimed.has(id)) {
-          // The first row of the batch with this id is the one written; a later one repeats it.
-          claimed.add(id)
-          continue
-        }
         if (!holder.has(id)) continue // not written for its seller: named as an unknown seller
         state.invalidTransactions.add(id)
         errors.push({

@@ -18,7 +18,7 @@ import { log } from '../log'
 import { type CsvConsumer, importCsv } from '../uploads/csv-import'
 import { importAnswer } from '../uploads/endpoint'
 import { receiveCsvUpload } from '../uploads/receive'
-import { BILLING_IMPORTS } from './billing-import'
+import { BILLING_IMPORTS, BILLING_ROW_MESSAGES } from './billing-import'
 
 export const BILLING_UPLOAD_PATH = (kind: BillingUploadKind) =>
   `/payment/post-paid/${BILLING_UPLOADS[kind].call}`
@@ -53,7 +53,9 @@ export function billingUploadRoutes(deps: PlatformDeps) {
         })
         // A malformed seller id (refused before any lookup) is an invalid seller id too.
         for (const error of outcome.errors) {
-          if (error.column === 'Seller Id' && error.value) billing.invalidSellerIds.add(error.value)
+          if (error.column === 'Seller Id' && error.value && error.reason === BILLING_ROW_MESSAGES.sellerId) {
+            billing.invalidSellerIds.add(error.value)
+          }
         }
         const data: BillingUploadResult = {
           ...outcome,
