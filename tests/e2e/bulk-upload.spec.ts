@@ -178,6 +178,53 @@ test('keyboard only: upload and search', async ({ page }) => {
   await expect(keywordTable(page, CHARGER)).toHaveCount(0)
 })
 
+test("over 25 MB: 'File size exceeds 25MB limit' in the browser (JS) and from the server", async ({
+  page,
+}) => {
+  await page.goto(PAGE)
+  const big = Buffer.alloc(26_214_401, 'a')
+  // The server refuses it while reading, whoever posts it (this context's session cookie).
+  const refused = await page.request.post(PAGE, {
+    multipart: { file: { name: 'big.csv', mimeType: 'text/csv', buffer: big } },
+    maxRedirects: 0,
+  })
+  expect(refused.status()).toBe(413)
+  expect(await refused.text()).toContain('File size exceeds 25MB limit')
+  if (project() === 'js-on') {
+    // With JavaScript the choice itself is refused at once, before any upload.
+    await metadata(page)
+      .getByLabel('Keyword metadata CSV file')
+      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: big })
+    await expect(metadata(page).getByText('File size exceeds 25MB limit')).toBeVisible()
+    await expect(metadata(page).getByLabel('Keyword metadata CSV file')).toHaveValue('')
+  }
+})
+
+test('drag and drop a CSV onto the field (JS) or choose it (no JS), then upload', async ({ page }) => {
+  const keyword = unique('e2e dropped')
+  await page.goto(PAGE)
+  const text = `keywords,product_ids\r\n${keyword},${CHARGER}\r\n`
+  if (project() === 'js-on') {
+    await page.waitForLoadState('networkidle')
+    const dataTransfer = await page.evaluateHandle((csv) => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([csv], 'dropped.csv', { type: 'text/csv' }))
+      return transfer
+    }, text)
+    const zone = metadata(page)
+      .locator('div', { has: page.getByLabel('Keyword metadata CSV file') })
+      .last()
+    await zone.dispatchEvent('dragover', { dataTransfer })
+    await zone.dispatchEvent('drop', { dataTransfer })
+    await metadata(page).getByRole('button', { name: 'Upload', exact: true }).click()
+  } else {
+    await uploadCsv(page, 'dropped.csv', text)
+  }
+  await expect(page.getByText('Metadata successfully uploaded !')).toBeVisible()
+  await searchFor(page, CHARGER)
+  await expect(keywordTable(page, CHARGER).getByRole('listitem').filter({ hasText: keyword })).toHaveCount(1)
+})
+
 test.describe('axe and 360 px', () => {
   // axe is itself a script: as a11y.spec.ts does, js-off keeps the engine on and refuses the page's scripts.
   test.use({ javaScriptEnabled: true })
