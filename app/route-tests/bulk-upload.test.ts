@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
-import { and, desc, eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { strToU8, unzipSync, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -15,7 +15,6 @@ import {
   METADATA_MESSAGES,
   METADATA_SAMPLE,
 } from '../../platform/contracts/billing'
-import { auditLog, productKeywords } from '../../platform/db/schema'
 import { CONTROL_CHARACTERS_MESSAGE, TEXT_MAX, tooLongMessage } from '../../platform/rules/text'
 import { PRODUCT_ID_REQUIRED } from '../components/bulk/keyword-search-form'
 import type { UploadResult } from '../components/upload/upload-result'
@@ -98,12 +97,17 @@ const search = (productId: string | null, cookie = superadmin) =>
     { cookie },
   )
 
+/** Rows as PGlite and node-postgres give them (raw SQL: console tests may not import the schema). */
+async function rowsOf<T>(query: ReturnType<typeof sql>) {
+  const result = await h.t.db.execute(query)
+  return ((result as { rows?: T[] }).rows ?? (result as unknown as T[])) as T[]
+}
+
 const keywordsOf = async (productId: number) =>
   (
-    await h.t.db
-      .select({ keyword: productKeywords.keyword })
-      .from(productKeywords)
-      .where(eq(productKeywords.productId, productId))
+    await rowsOf<{ keyword: string }>(
+      sql`select keyword from product_keywords where product_id = ${productId}`,
+    )
   ).map((row) => row.keyword)
 
 const leftOnDisk = async () => {
@@ -190,12 +194,9 @@ describe('Metadata Enrichment upload', () => {
     expect(flash.flash).toEqual({ kind: 'success', message: METADATA_MESSAGES.success })
     expect(await keywordsOf(PHONE)).toEqual(expect.arrayContaining([keyword, both]))
     expect(await keywordsOf(COVER)).toContain(both)
-    const [audit] = await h.t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'csv.import')))
-      .orderBy(desc(auditLog.id))
-      .limit(1)
+    const [audit] = await rowsOf<{ after: unknown }>(
+      sql`select after from audit_log where action = 'csv.import' order by id desc limit 1`,
+    )
     expect(audit?.after).toMatchObject({ result: 'SUCCESS', rows: 2 })
     expect(await leftOnDisk()).toEqual([])
 
