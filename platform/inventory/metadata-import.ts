@@ -300,3 +300,78 @@ export async function metadataErrorReport(csvPath: string, errors: readonly CsvR
     })
   return toCsv(METADATA_ERROR_REPORT_HEADER, lines)
 }
+
+/**
+ * Unknown product ids in rows the kit's first pass let through, when it refused the file for other rows:
+ * the kit checks the catalog only for a clean file, so without this a file with an empty cell and an
+ * unknown product would be reported in two rounds. Reads the spooled CSV again (rows numbered as the kit
+ * numbers them), 1,000 rows per catalog query; nothing is written.
+ */
+export async function unknownProductErrors(
+  db: Tx,
+  csvPath: string,
+  refusedRows: ReadonlySet<number>,
+  limit: number,
+): Promise<{ errors: CsvRowError[]; count: number }> {
+  const found: CsvRowError[] = []
+  let count = 0
+  let batch: { row: number; productIds: number[] }[] = []
+  const flush = async () => {
+    const ids = [...new Set(batch.flatMap((entry) => entry.productIds))]
+    const known = new Set<number>()
+    for (let i = 0; i < ids.length; i += 5000) {
+      const rows = await db
+        .select({ id: products.productId })
+        .from(products)
+        .where(inArray(products.productId, ids.slice(i, i + 5000)))
+      for (const { id } of rows) known.add(id)
+    }
+    for (const { row, productIds } of batch) {
+      const unknown = productIds.filter((id) => !known.has(id))
+      if (unknown.length === 0) continue
+      count++
+      if (found.length < limit)
+        found.push({
+          row,
+          column: 'product_ids',
+          value: productIds.join(KEYWORD_SEPARATOR),
+          reason: `Invalid product id: ${unknown.join(', ')}`,
+        })
+    }
+    batch = []
+  }
+  await new Promise<void>((resolve, reject) => {
+    let record = 0
+    let failed = false
+    const input = createReadStream(csvPath, { encoding: 'utf8' })
+    Papa.parse<string[]>(input as unknown as File, {
+      header: false,
+      skipEmptyLines: false,
+      step(results, parser) {
+        record++
+        if (record === 1 || failed || refusedRows.has(record) || results.errors.length > 0) return
+        const cells = results.data.map((cell) => cell.trim())
+        if (cells.every((cell) => cell === '')) return
+        const parsed = metadataRowSchema.safeParse({ keywords: cells[0] ?? '', product_ids: cells[1] ?? '' })
+        if (!parsed.success || cells.length > METADATA_COLUMNS.length) return
+        batch.push({ row: record, productIds: parsed.data.productIds })
+        if (batch.length >= 1000) {
+          parser.pause()
+          flush().then(
+            () => parser.resume(),
+            (error: unknown) => {
+              failed = true
+              parser.abort()
+              reject(error)
+            },
+          )
+        }
+      },
+      complete: () => {
+        if (!failed) flush().then(resolve, reject)
+      },
+      error: (error: Error) => reject(error),
+    })
+  })
+  return { errors: found, count }
+}

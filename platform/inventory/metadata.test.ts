@@ -206,9 +206,13 @@ describe('POST /v1/metadata/keyword', () => {
       ['k'.repeat(201), String(a), MESSAGES.nameTooLong],
       // A formula cell comes back neutralised (a leading quote), never as a formula.
       ['\'=HYPERLINK("x")', String(a), MESSAGES.invalidKeyword],
+      // Checked against the catalog although other rows refused the file: one report lists everything.
+      ['unknown product', `${a}|999999999999`, 'Invalid product id: 999999999999'],
       ['bad id', '12ab', 'Invalid product id: "12ab"'],
     ])
-    // Rows with schema errors refuse the file before the catalog is asked: nothing was written.
+    expect(data.errorCount).toBe(8)
+    expect(data.errors.map((error) => error.row)).toEqual([3, 4, 5, 6, 7, 8, 9, 10])
+    // Nothing was written.
     expect(await keywordsOf(a!, 'METADATA')).not.toContainEqual(
       expect.objectContaining({ keyword: 'good keyword' }),
     )

@@ -19,6 +19,7 @@ import {
   type MetadataUploadResult,
 } from '../contracts/billing'
 import type { CsvImportOutcome } from '../contracts/csv-upload'
+import type { Database } from '../db/client'
 import { billingUploads, productKeywords, products } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
@@ -26,11 +27,11 @@ import { type Env, ok } from '../http'
 import { log } from '../log'
 import { hasControlCharacters } from '../rules/text'
 import { declaredTooLarge, MAX_UPLOAD_TEXT_FIELD_BYTES } from '../rules/uploads'
-import { importCsv } from '../uploads/csv-import'
+import { DEFAULT_MAX_ERRORS, errorReportCsv, importCsv } from '../uploads/csv-import'
 import { importAnswer } from '../uploads/endpoint'
 import { spoolWithLimit, UploadTooLarge } from '../uploads/receive'
 import { unzipSingleCsv } from '../uploads/unzip'
-import { metadataConsumer, metadataErrorReport } from './metadata-import'
+import { metadataConsumer, metadataErrorReport, unknownProductErrors } from './metadata-import'
 
 export const METADATA_PATH = '/v1/metadata/keyword'
 
@@ -94,6 +95,29 @@ function storableErrors(outcome: CsvImportOutcome) {
   }
 }
 
+/**
+ * A file refused for its cells (the kit's first pass) is also checked against the catalog, so that one
+ * report lists every kind of problem (spec §8: invalid keywords, empty cells and invalid products).
+ */
+async function withUnknownProducts(db: Database, outcome: CsvImportOutcome, csvPath: string) {
+  if (outcome.result !== 'REFUSED' || outcome.refusal !== 'ROWS' || outcome.errors.length === 0)
+    return outcome
+  const refused = new Set(outcome.errors.map((error) => error.row))
+  const room = Math.max(0, DEFAULT_MAX_ERRORS - outcome.errors.length)
+  const extra = await unknownProductErrors(db, csvPath, refused, room)
+  if (extra.count === 0) return outcome
+  const errors = [...outcome.errors, ...extra.errors].sort((a, b) => a.row - b.row)
+  const errorCount = outcome.errorCount + extra.count
+  const rows = new Set(errors.map((error) => error.row)).size
+  return {
+    ...outcome,
+    errors,
+    errorCount,
+    errorReport: errorReportCsv(errors),
+    message: `${errorCount} errors in ${rows}${errorCount > errors.length ? '+' : ''} rows; nothing was imported`,
+  }
+}
+
 /** The answer's data: the kit's outcome plus the spec's error report (null without refused rows). */
 async function uploadResult(outcome: CsvImportOutcome, csvPath: string): Promise<MetadataUploadResult> {
   const report =
@@ -130,7 +154,8 @@ export function metadataRoutes(deps: PlatformDeps) {
         requestId: c.get('requestId'),
         now: deps.now(),
       })
-      const data = await uploadResult(outcome, csvPath)
+      const checked = await withUnknownProducts(db, outcome, csvPath)
+      const data = await uploadResult(checked, csvPath)
       if (outcome.result === 'REFUSED') {
         // Refused: nothing was written; the refusal is recorded (the kit's audit row and this one).
         await db.insert(billingUploads).values({
@@ -140,7 +165,7 @@ export function metadataRoutes(deps: PlatformDeps) {
           uploadedAt: deps.now(),
           rowCount: outcome.rows,
           status: 'FAILED',
-          errors: storableErrors(outcome),
+          errors: storableErrors(checked),
           totals: {},
         })
       }
@@ -150,7 +175,7 @@ export function metadataRoutes(deps: PlatformDeps) {
         applied: outcome.applied,
         errorCount: outcome.errorCount,
       })
-      const answer = importAnswer(outcome, c.get('requestId'))
+      const answer = importAnswer(checked, c.get('requestId'))
       return c.json({ ...answer.body, data }, answer.status)
     } finally {
       await rm(zipPath, { force: true })
