@@ -194,10 +194,12 @@ describe('Metadata Enrichment upload', () => {
     expect(flash.flash).toEqual({ kind: 'success', message: METADATA_MESSAGES.success })
     expect(await keywordsOf(PHONE)).toEqual(expect.arrayContaining([keyword, both]))
     expect(await keywordsOf(COVER)).toContain(both)
-    const [audit] = await rowsOf<{ after: unknown }>(
-      sql`select after from audit_log where action = 'csv.import' order by id desc limit 1`,
+    const [audit] = await rowsOf<{ after: unknown; actor_role: string }>(
+      sql`select after, actor_role from audit_log
+           where action = 'csv.import' and entity_type = 'keyword-metadata' order by id desc limit 1`,
     )
-    expect(audit?.after).toMatchObject({ result: 'SUCCESS', rows: 2 })
+    expect(audit?.actor_role).toBe('SUPERADMIN')
+    expect(audit?.after).toMatchObject({ result: 'SUCCESS', rows: 2, applied: 2 })
     expect(await leftOnDisk()).toEqual([])
 
     const found = await search(String(PHONE))
