@@ -1,7 +1,13 @@
 // The billing page's server half (issue 13; spec accounts §2 "Billing and bulk upload", §7 payment
 // service, §8 billing messages): three uploads forwarded to the payment service through the upload kit,
 // the messages of §8 word for word, and the three reports passed through. Decision 047.
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import {
+  type ActionFunctionArgs,
+  createCookieSessionStorage,
+  json,
+  type LoaderFunctionArgs,
+  redirect,
+} from '@remix-run/node'
 import {
   BILLING_MAX_BYTES,
   BILLING_MESSAGES,
@@ -15,7 +21,6 @@ import {
   overallReportFileName,
 } from '../../platform/contracts/billing'
 import { refusedUpload, type UploadResult } from '../components/upload/upload-result'
-import { flashCookie, takeFlash } from '../flash.server'
 import { requireUser } from '../guard.server'
 import { ROUTES } from '../route-table'
 import { passFile } from './files.server'
@@ -70,14 +75,47 @@ export const billingActionUrl = (kind: BillingUploadKind) => `${BILLING_PATH}?ki
 /** The flash after a success: the message names its form (every success text is different). */
 export type BillingFlash = { kind: BillingUploadKind; message: string }
 
+/**
+ * The page's own flash cookie, not the console's (flash.server.ts): the root layout shows that one as a
+ * banner at the top of every page, and the spec's message belongs beside its own form, once.
+ */
+const billingFlash = () =>
+  createCookieSessionStorage<Record<string, never>, { done: BillingUploadKind }>({
+    cookie: {
+      name: 'console_billing_flash',
+      httpOnly: true,
+      sameSite: 'lax',
+      // '/', not the page's path: the JS navigation's loader request is /admin/billing.data.
+      path: '/',
+      secure: process.env.COOKIE_SECURE === 'true',
+      secrets: [process.env.SESSION_SECRET ?? 'unset'],
+    },
+  })
+
+async function billingFlashCookie(request: Request, kind: BillingUploadKind) {
+  const session = await billingFlash().getSession(request.headers.get('Cookie'))
+  session.flash('done', kind)
+  return billingFlash().commitSession(session)
+}
+
+/** Reads (and consumes) the page's flash: the kind whose upload succeeded, and the cookie that clears it. */
+async function takeBillingFlash(request: Request) {
+  const cookieHeader = request.headers.get('Cookie')
+  if (!cookieHeader?.includes('console_billing_flash=')) return { done: null, setCookie: null }
+  const session = await billingFlash().getSession(cookieHeader)
+  const kind = session.get('done') as unknown
+  const done: BillingFlash | null = isBillingUploadKind(kind)
+    ? { kind, message: BILLING_UPLOADS[kind].success }
+    : null
+  return { done, setCookie: done ? await billingFlash().commitSession(session) : null }
+}
+
 export async function billingLoader(
   { request, context }: LoaderFunctionArgs,
   route: typeof ROUTES.adminBilling,
 ) {
   await requireUser(request, context, route)
-  const { flash, setCookie } = await takeFlash(request)
-  const kind = BILLING_UPLOAD_KINDS.find((k) => BILLING_UPLOADS[k].success === flash?.message)
-  const done: BillingFlash | null = flash && kind ? { kind, message: flash.message } : null
+  const { done, setCookie } = await takeBillingFlash(request)
   return json(
     { done, ...billingPageConstants() },
     setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
@@ -146,9 +184,7 @@ export async function billingAction(
     // After a success, a redirect (reload and back do not post again) with the message as a flash. No
     // #fragment: a navigation that only changes the hash would not run the loader (React Router).
     return redirect(BILLING_PATH, {
-      headers: {
-        'Set-Cookie': await flashCookie(request, { kind: 'success', message: BILLING_UPLOADS[kind].success }),
-      },
+      headers: { 'Set-Cookie': await billingFlashCookie(request, kind) },
     })
   }
   const { fields: _fields, ...upload } = result

@@ -209,6 +209,8 @@ describe('the payment service answer, in spec §8 words beside its own form', ()
     const posted = await upload(kind, csv(kind, ['100001,1,,']))
     expect(posted.status).toBe(302)
     expect(posted.location).toBe('/admin/billing')
+    // The page's own flash, not the console's top banner (root.tsx): the message shows beside its form only.
+    expect(posted.cookies.map((c) => c.split('=')[0])).toEqual(['console_billing_flash'])
     const page = await h.load<BillingPageData>(loader, '/admin/billing', {
       cookie: [superCookie, ...posted.cookies],
     })

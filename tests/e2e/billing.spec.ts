@@ -74,7 +74,8 @@ test('uploads each file kind and sees its message beside its own form', async ({
   await upload(page, 'Credit limits', 'limits.csv', file('Credit limits', [`${other},0,,E2E limit`]))
   await expect(section(page, 'Credit limits').getByText('Credit Limit successfully uploaded !')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`${PAGE}$`))
-  // Only beside its own form.
+  // Only beside its own form (not also in the console's top banner).
+  await expect(page.getByTestId('flash')).toHaveCount(0)
   await expect(section(page, 'Payments').getByText('Credit Limit successfully uploaded !')).toHaveCount(0)
 
   await upload(page, 'Promo credits', 'promo.csv', file('Promo credits', [`${other},10,2099-01-01,,later`]))
