@@ -148,12 +148,9 @@ export function metadataAnswer(status: number, body: unknown, fileName: string):
     message.toLowerCase().includes(METADATA_MESSAGES.headerRefusalPrefix.toLowerCase()) ||
     (outcome.success && outcome.data.refusal === 'HEADER')
   if (header) return refusedUpload(400, METADATA_MESSAGES.invalidHeader, fileName)
-  const report =
-    outcome.success && outcome.data.metadataErrorReport
-      ? outcome.data.metadataErrorReport
-      : typeof (data as { metadataErrorReport?: unknown } | null)?.metadataErrorReport === 'string'
-        ? ((data as { metadataErrorReport: string }).metadataErrorReport as string)
-        : null
+  // The report even when the rest of the outcome does not parse: it is what the user downloads.
+  const given = (data as { metadataErrorReport?: unknown } | null)?.metadataErrorReport
+  const report = typeof given === 'string' && given ? given : null
   return {
     ...refusedUpload(400, METADATA_MESSAGES.invalidFile, fileName),
     rows: outcome.success ? outcome.data.rows : 0,
