@@ -52,7 +52,7 @@ export function createServerApp(options: {
   app.use(refuseCrossSitePosts)
   // Before anything reads a body: 413 past the limit (uploads stream under their own; decision 020).
   app.use(limitRequestBodies)
-  // An answer sent before the body was read to its end (an upload over its limit) closes the connection.
+  // A 413 sent before the body was read to its end (an upload over its limit) closes the connection.
   app.use(closeAfterUnreadBody)
   app.use(compression())
 

@@ -104,16 +104,19 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
 }
 
 /**
- * An answer written before its request's body has all arrived (an upload refused at its size limit, a
- * refusal before the body was read) closes the connection once it is sent (decision 049). Otherwise the
- * rest of the body is either drained into nowhere (the platform's Hono adapter reads on) or left unread on
- * a kept-alive socket (Remix), and the client goes on sending a file no one will read.
+ * A 413 written before its request's body has all arrived (an upload refused at its size limit while it
+ * streams in, or at once for its declared length) closes the connection once it is sent (decision 049).
+ * Otherwise the rest of the body is either drained into nowhere (the platform's Hono adapter reads on) or
+ * left unread on a kept-alive socket (Remix), and the client goes on sending a file no one will read.
+ * Other answers keep the connection: one written just before the end of a chunked body (its last chunk
+ * still on its way) must not cut the client off mid-write.
  */
 export function closeAfterUnreadBody(req: Request, res: Response, next: NextFunction) {
   if (!hasBody(req)) return next()
   const writeHead = res.writeHead
   res.writeHead = function closingWriteHead(this: Response, ...args: Parameters<Response['writeHead']>) {
-    if (!req.complete) res.setHeader('Connection', 'close')
+    const status = typeof args[0] === 'number' ? args[0] : res.statusCode
+    if (status === 413 && !req.complete) res.setHeader('Connection', 'close')
     return writeHead.apply(this, args)
   } as Response['writeHead']
   next()

@@ -1,7 +1,7 @@
-// An answer sent before the request's body has all arrived closes the connection (decision 049): an upload
+// A 413 sent before the request's body has all arrived closes the connection (decision 049): an upload
 // refused at its limit by the upload kit (platform/uploads/receive.ts) answers 413 and the server closes
 // the socket instead of draining the rest of the file (or leaving it unread on a kept-alive connection).
-// An upload read to its end keeps the connection alive as usual.
+// An upload read to its end, or refused for its content, keeps the connection alive as usual.
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Readable } from 'node:stream'
@@ -31,6 +31,12 @@ beforeAll(async () => {
     await file.cleanup()
     return c.json({ size: file.size })
   })
+  // …and one that reads the whole file, then refuses it for its content.
+  service.post('/refuse', async (c) => {
+    const file = await receiveCsvUpload(c.req.raw, { dataDir: t.platform.deps.dataDir, maxBytes: LIMIT })
+    await file.cleanup()
+    return c.json({ refused: true }, 400)
+  })
   const platform = { ...t.platform, services: [{ base: BASE, app: service }] }
   server = createServerApp({ database: t.database, platform: platform as typeof t.platform }).listen(
     0,
@@ -56,7 +62,7 @@ type Answer = {
 }
 
 /** A chunked multipart upload of `fileBytes` over a keep-alive connection (the client never asks to close). */
-function upload(fileBytes: number): Promise<Answer> {
+function upload(fileBytes: number, call = 'upload'): Promise<Answer> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   const row = Buffer.from('123456,some keyword,1.00\r\n'.repeat(2520))
   let produced = 0
@@ -76,7 +82,7 @@ function upload(fileBytes: number): Promise<Answer> {
       {
         host: '127.0.0.1',
         port,
-        path: `${BASE}/upload`,
+        path: `${BASE}/${call}`,
         method: 'POST',
         agent,
         headers: { authorization: `Bearer ${token}`, 'content-type': multipartContentType },
@@ -114,7 +120,7 @@ function upload(fileBytes: number): Promise<Answer> {
   })
 }
 
-describe('an answer before the whole body arrived', () => {
+describe('a 413 before the whole body arrived', () => {
   it('closes the connection after an upload refused at its limit (413), without reading the rest', async () => {
     const answer = await upload(40 * MB)
     expect(answer.status).toBe(413)
@@ -131,5 +137,14 @@ describe('an answer before the whole body arrived', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers.connection).toBe('keep-alive')
     expect((await answer.closed).closed).toBe(false)
+  })
+
+  it('keeps the connection alive after a small upload refused for its content (its last chunk may still be on the way)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const answer = await upload(64 * 1024, 'refuse')
+      expect(answer.status).toBe(400)
+      expect(answer.headers.connection).toBe('keep-alive')
+      expect((await answer.closed).closed).toBe(false)
+    }
   })
 })
