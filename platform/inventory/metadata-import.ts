@@ -217,6 +217,9 @@ async function upsertPairs(tx: Tx, rows: readonly MetadataRow[]) {
       }
     }
   }
+  // One order for every upload (product, then keyword), so two uploads touching the same pairs wait for
+  // each other instead of deadlocking.
+  pairs.sort((x, y) => x.p - y.p || (x.k < y.k ? -1 : x.k > y.k ? 1 : 0))
   let newPairs = 0
   let updatedPairs = 0
   for (let i = 0; i < pairs.length; i += PAIRS_PER_STATEMENT) {
