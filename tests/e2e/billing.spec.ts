@@ -20,6 +20,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const PAGE = '/admin/billing'
 const PAUSED_TITLE = 'All campaigns are currently paused. Please add credits to resume them.'
 const UNKNOWN_SELLER = 999_999_991
+/** An upload's answer: the import runs in one transaction on a shared, busy test server. */
+const UPLOAD_MS = 20_000
 const project = () => test.info().project.name
 const jsOn = () => project() === 'js-on'
 /** A transaction id no other project or run uses. */
@@ -72,7 +74,9 @@ test('uploads each file kind and sees its message beside its own form', async ({
   )
 
   await upload(page, 'Credit limits', 'limits.csv', file('Credit limits', [`${other},0,,E2E limit`]))
-  await expect(section(page, 'Credit limits').getByText('Credit Limit successfully uploaded !')).toBeVisible()
+  await expect(section(page, 'Credit limits').getByText('Credit Limit successfully uploaded !')).toBeVisible({
+    timeout: UPLOAD_MS,
+  })
   await expect(page).toHaveURL(new RegExp(`${PAGE}$`))
   // Only beside its own form (not also in the console's top banner).
   await expect(page.getByTestId('flash')).toHaveCount(0)
@@ -81,7 +85,7 @@ test('uploads each file kind and sees its message beside its own form', async ({
   await upload(page, 'Promo credits', 'promo.csv', file('Promo credits', [`${other},10,2099-01-01,,later`]))
   await expect(
     section(page, 'Promo credits').getByText('Promo Credit Details Saved Successfully !'),
-  ).toBeVisible()
+  ).toBeVisible({ timeout: UPLOAD_MS })
 
   // A payment to the other seller would give it credit: this one goes to a marketplace account of this
   // project that no test signs in as (the last free seller account; onboarding uses the first).
@@ -91,7 +95,9 @@ test('uploads each file kind and sees its message beside its own form', async ({
     'payments.csv',
     file('Payments', [`${e2eFreeAccountId('SELLER', project(), 7)},${txn('EACH')},1.00,${today()},e2e`]),
   )
-  await expect(section(page, 'Payments').getByText('Payment Details successfully updated !')).toBeVisible()
+  await expect(section(page, 'Payments').getByText('Payment Details successfully updated !')).toBeVisible({
+    timeout: UPLOAD_MS,
+  })
 
   // Reload: the message was shown once.
   await page.goto(PAGE)
@@ -114,7 +120,9 @@ test('a payments file with an unknown seller and an already recorded transaction
     'first.csv',
     file('Payments', [`${e2eFreeAccountId('SELLER', project(), 6)},${recorded},1.00,${today()},`]),
   )
-  await expect(section(page, 'Payments').getByText('Payment Details successfully updated !')).toBeVisible()
+  await expect(section(page, 'Payments').getByText('Payment Details successfully updated !')).toBeVisible({
+    timeout: UPLOAD_MS,
+  })
   await upload(
     page,
     'Payments',
@@ -126,7 +134,7 @@ test('a payments file with an unknown seller and an already recorded transaction
     ]),
   )
   const answer = section(page, 'Payments').getByRole('alert').filter({ hasText: 'Invalid file' })
-  await expect(answer).toContainText('Invalid file ! Please upload a valid file.')
+  await expect(answer).toContainText('Invalid file ! Please upload a valid file.', { timeout: UPLOAD_MS })
   await expect(answer).toContainText(`Invalid seller IDs : ${UNKNOWN_SELLER}`)
   await expect(answer).toContainText(`Invalid Transactions : ${recorded}`)
   await expect(page.getByText('Payment Details successfully updated !')).toHaveCount(0)
@@ -165,7 +173,9 @@ test('a seller at zero credit sees its campaign paused; a payment upload brings 
       'payment.csv',
       file('Payments', [`${sellerId},${txn('JOURNEY')},5000.00,${today()},e2e journey`]),
     )
-    await expect(section(page, 'Payments').getByText('Payment Details successfully updated !')).toBeVisible()
+    await expect(section(page, 'Payments').getByText('Payment Details successfully updated !')).toBeVisible({
+      timeout: UPLOAD_MS,
+    })
 
     // The state engine resumes the campaign (woken by the import, else its next minute).
     await expect(async () => {
@@ -225,7 +235,9 @@ test('fits 360 px, passes axe, and uploads with the keyboard alone', async ({ pa
     'bad.csv',
     file('Payments', [`${UNKNOWN_SELLER},${txn('NARROW')},1,${today()},`]),
   )
-  await expect(section(page, 'Payments').getByText(`Invalid seller IDs : ${UNKNOWN_SELLER}`)).toBeVisible()
+  await expect(section(page, 'Payments').getByText(`Invalid seller IDs : ${UNKNOWN_SELLER}`)).toBeVisible({
+    timeout: UPLOAD_MS,
+  })
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0)
@@ -254,5 +266,5 @@ test('fits 360 px, passes axe, and uploads with the keyboard alone', async ({ pa
   await page.keyboard.press('Enter')
   await expect(
     section(page, 'Promo credits').getByText('Promo Credit Details Saved Successfully !'),
-  ).toBeVisible()
+  ).toBeVisible({ timeout: UPLOAD_MS })
 })
