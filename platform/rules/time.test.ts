@@ -1,4 +1,6 @@
 import { tzOffset } from '@date-fns/tz'
+import { addDays as addCalendarDays, differenceInCalendarDays, formatISO, isValid, parseISO } from 'date-fns'
+import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   addDays,
@@ -62,6 +64,35 @@ describe('India Standard Time', () => {
 })
 
 describe('calendar days', () => {
+  // The arithmetic is our own (no date-fns in the browser bundle); it must agree with date-fns everywhere.
+  const day = fc
+    .date({
+      min: new Date('1970-01-01T00:00:00Z'),
+      max: new Date('2199-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString().slice(0, 10))
+  it('agrees with date-fns on adding and counting days', () => {
+    fc.assert(
+      fc.property(day, day, fc.integer({ min: -5000, max: 5000 }), (a, b, n) => {
+        expect(addDays(a, n)).toBe(formatISO(addCalendarDays(parseISO(a), n), { representation: 'date' }))
+        expect(daysBetween(a, b)).toBe(differenceInCalendarDays(parseISO(b), parseISO(a)))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+  it('agrees with date-fns on which YYYY-MM-DD strings are real dates', () => {
+    const digits = (n: number, max: number) =>
+      fc.integer({ min: 0, max }).map((v) => String(v).padStart(n, '0'))
+    fc.assert(
+      fc.property(digits(4, 9999), digits(2, 19), digits(2, 39), (y, m, d) => {
+        const text = `${y}-${m}-${d}`
+        expect(isCalendarDate(text), text).toBe(isValid(parseISO(text)))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
   it('adds days across month ends, year ends and leap days', () => {
     expect(addDays('2026-01-31', 1)).toBe('2026-02-01')
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01')

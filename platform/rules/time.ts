@@ -1,12 +1,13 @@
 // The campaign calendar in India Standard Time (UTC+05:30). Campaign days are 'YYYY-MM-DD' strings; a
 // day starts at 00:00:00 IST and ends at 23:59:59 IST, stored as UTC instants.
 //
-// Calendar arithmetic on days (adding days, counting days, telling a real date from 2026-02-30) is
-// date-fns. Turning an instant into an IST day or clock time and back is one fixed offset: India has
-// had no daylight saving since 1945 (time.test.ts checks the offset against the time-zone database
-// through @date-fns/tz), and date-fns' zoned dates cost 100–300× more per call on the paths that
-// format thousands of rows (downloads, seed, state engine). Decision 019.
-import { addDays as addCalendarDays, differenceInCalendarDays, formatISO, isValid, parseISO } from 'date-fns'
+// Calendar arithmetic on days (adding days, counting days, telling a real date from 2026-02-30) is done
+// on UTC midnights of the 'YYYY-MM-DD' strings: a UTC day is always 86,400,000 ms, so it is exact. This
+// module is in every campaign page's browser bundle, which must stay under 100 KiB of JavaScript: it no
+// longer pulls in date-fns (month arithmetic on the server still uses it, platform/jobs/report-schedules.ts).
+// Turning an instant into an IST day or clock time and back is one fixed offset: India has had no daylight
+// saving since 1945 (time.test.ts checks the offset against the time-zone database through @date-fns/tz),
+// and zoned dates cost 100–300× more per call on the paths that format thousands of rows. Decision 019.
 
 /** India Standard Time's offset from UTC (no daylight saving). */
 export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000
@@ -16,8 +17,12 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 
 /** True for a real calendar date written 'YYYY-MM-DD' (2028-02-29 yes, 2026-02-29 and 2026-04-31 no). */
 export function isCalendarDate(value: string): boolean {
-  return DAY_PATTERN.test(value) && isValid(parseISO(value))
+  if (!DAY_PATTERN.test(value)) return false
+  const at = Date.parse(`${value}T00:00:00Z`)
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === value
 }
+
+const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`)
 
 /** The IST calendar date (YYYY-MM-DD) of an instant. */
 export function istDate(at: Date): string {
@@ -32,12 +37,12 @@ export function istDateTime(at: Date): string {
 
 /** A calendar date n days after `day` (negative: before). */
 export function addDays(day: string, n: number): string {
-  return formatISO(addCalendarDays(parseISO(day), n), { representation: 'date' })
+  return new Date(utcMidnight(day) + n * DAY_MS).toISOString().slice(0, 10)
 }
 
 /** Whole calendar days from `a` to `b` (b − a). */
 export function daysBetween(a: string, b: string): number {
-  return differenceInCalendarDays(parseISO(b), parseISO(a))
+  return Math.round((utcMidnight(b) - utcMidnight(a)) / DAY_MS)
 }
 
 /** 00:00:00 IST of a calendar date, as a UTC instant. */
