@@ -17,6 +17,8 @@ import { type CsvActor, type CsvConsumer, CsvRowsRefused, type ValidatedRow } fr
 // ---------------------------------------------------------------------------------------------
 /** ₹10,00,00,000 (1e9 rupees) per row, in paise. */
 export const MAX_ROW_PAISE = 100_000_000_000
+/** Rows per INSERT … unnest (arrays as parameters: no cap on rows per statement; see decision 045). */
+export const BILLING_BATCH_ROWS = 5000
 /** A note or a reason: one line, at most this many characters. */
 export const NOTE_MAX = 200
 /** How many ids each list of a refusal names (all are counted in errorCount). */
@@ -511,7 +513,11 @@ export function paymentsImport(context: Omit<Context, 'kind'>) {
       }
       return { written: inserted + errors.length, errors }
     },
-    { totals: (rows) => sumPaise(rows, (row) => row.amount), applyAfterRefusal: true },
+    {
+      totals: (rows) => sumPaise(rows, (row) => row.amount),
+      applyAfterRefusal: true,
+      batchRows: BILLING_BATCH_ROWS,
+    },
   )
 }
 

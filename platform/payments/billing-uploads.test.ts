@@ -18,6 +18,7 @@ import { applyCampaignStates } from '../jobs/campaign-states'
 import { addDays, istDate, istStartOfDay } from '../rules/time'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
 import { generatedUpload, multipartBody, multipartContentType } from '../uploads/test-streams'
+import { BILLING_BATCH_ROWS } from './billing-import'
 import { availableCredit } from './credits'
 import { PAYMENTS_BASE } from '.'
 
@@ -215,7 +216,8 @@ describe('payments', () => {
 
   it('names a repeat in a later batch of a file already refused (every batch is checked)', async () => {
     const lines = [`${UNKNOWN},TXN-D-0,1.00,${yesterday()}`]
-    for (let i = 1; i <= 2100; i++) lines.push(`${S4},TXN-D-${i},1.00,${yesterday()}`)
+    // The unknown seller in the first batch, the repeat in the third.
+    for (let i = 1; i <= 2 * BILLING_BATCH_ROWS + 100; i++) lines.push(`${S4},TXN-D-${i},1.00,${yesterday()}`)
     lines.push(`${S4},TXN-D-7,1.00,${yesterday()}`)
     const { status, data } = await answer(await upload('payments', csv('payments', lines)))
     expect(status).toBe(400)
@@ -269,17 +271,18 @@ describe('payments', () => {
     expect(await paymentsOf([S4])).toEqual([])
   })
 
-  it('keeps nothing when the last batch has an unknown seller after 2,500 good rows', async () => {
+  it('keeps nothing when the last batch has an unknown seller after 2.5 batches of good rows', async () => {
+    const good = Math.round(2.5 * BILLING_BATCH_ROWS)
     const lines: string[] = []
-    for (let i = 1; i <= 2500; i++) lines.push(`${S4},TXN-F-${i},1.25,${yesterday()}`)
+    for (let i = 1; i <= good; i++) lines.push(`${S4},TXN-F-${i},1.25,${yesterday()}`)
     lines.push(`${UNKNOWN},TXN-F-LAST,1.00,${yesterday()}`)
     const before = await credit(S4)
     const { status, data } = await answer(await upload('payments', csv('payments', lines), { name: 'f.csv' }))
     expect(status).toBe(400)
-    expect(data).toMatchObject({ rows: 2501, applied: 0, invalidSellerIds: [String(UNKNOWN)] })
+    expect(data).toMatchObject({ rows: good + 1, applied: 0, invalidSellerIds: [String(UNKNOWN)] })
     expect(data.errors).toEqual([
       {
-        row: 2502,
+        row: good + 2,
         column: 'Seller Id',
         value: String(UNKNOWN),
         reason: 'Seller Id is not an advertiser (seller or brand) account',
@@ -288,13 +291,13 @@ describe('payments', () => {
     expect(await paymentsOf([S4])).toEqual([])
     expect(await credit(S4)).toBe(before)
     expect((await uploadsNamed('f.csv')).map((r) => r.status)).toEqual(['FAILED'])
-    // The same rows without the bad one: all 2,500 in one go.
+    // The same rows without the bad one: all of them in one go.
     const ok = await answer(
-      await upload('payments', csv('payments', lines.slice(0, 2500)), { name: 'f2.csv' }),
+      await upload('payments', csv('payments', lines.slice(0, good)), { name: 'f2.csv' }),
     )
     expect(ok.status).toBe(200)
-    expect(ok.data.totals).toEqual({ amountPaise: 2500 * 125 })
-    expect(await credit(S4)).toBe(before + 2500 * 125)
+    expect(ok.data.totals).toEqual({ amountPaise: good * 125 })
+    expect(await credit(S4)).toBe(before + good * 125)
   })
 
   it('never double counts two uploads at the same time with a transaction id in common', async () => {

@@ -54,6 +54,11 @@ export type CsvConsumer<Row, K extends string = string> = {
    * finds every problem of the file, e.g. a key repeated after the first refused batch. Default: only check.
    */
   applyAfterRefusal?: boolean
+  /**
+   * Rows per batch (default BATCH_ROWS). A consumer whose apply is one statement over arrays (no
+   * parameter per value, so no 65,535-parameter cap) may take more per round trip.
+   */
+  batchRows?: number
   /** Totals of one batch (sums of amounts, counts); the import adds them up for the audit and the answer. */
   totals?: (rows: readonly Row[]) => Record<string, number>
   /** Inside the import's transaction, before the first batch (e.g. the upload's own record). */
@@ -212,7 +217,7 @@ type Pass = {
  */
 async function readPass<Row, K extends string>(
   source: ByteSource,
-  consumer: Pick<CsvConsumer<Row, K>, 'columns' | 'rowSchema' | 'key'>,
+  consumer: Pick<CsvConsumer<Row, K>, 'columns' | 'rowSchema' | 'key' | 'batchRows'>,
   maxErrors: number,
   onRows?: (rows: ValidatedRow<Row>[]) => Promise<void>,
 ): Promise<Pass> {
@@ -282,7 +287,7 @@ async function readPass<Row, K extends string>(
     }
     if (!onRows) continue
     batch.push({ row: record, value: parsed.data })
-    if (batch.length >= BATCH_ROWS) {
+    if (batch.length >= (consumer.batchRows ?? BATCH_ROWS)) {
       await onRows(batch)
       batch = []
     }
