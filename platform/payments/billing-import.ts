@@ -302,6 +302,7 @@ function billingImport<Row extends { sellerId: number }>(
       name: BILLING_AUDIT_NAME[kind],
       columns: BILLING_UPLOADS[kind].columns,
       rowSchema,
+      batchRows: BILLING_BATCH_ROWS,
       ...extra,
       async begin(tx) {
         const [upload] = await tx
