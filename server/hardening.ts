@@ -116,10 +116,33 @@ export function closeAfterUnreadBody(req: Request, res: Response, next: NextFunc
   const writeHead = res.writeHead
   res.writeHead = function closingWriteHead(this: Response, ...args: Parameters<Response['writeHead']>) {
     const status = typeof args[0] === 'number' ? args[0] : res.statusCode
-    if (status === 413 && !req.complete) res.setHeader('Connection', 'close')
+    if (status === 413 && !req.complete) {
+      res.setHeader('Connection', 'close')
+      lingerOnClose(req)
+    }
     return writeHead.apply(this, args)
   } as Response['writeHead']
   next()
+}
+
+/** How long a socket closed after a 413 still takes (and drops) what the client sends. */
+export const LINGER_MS = 1000
+
+/**
+ * Node closes a `Connection: close` socket with `destroySoon()` once the answer is written; with the
+ * client's body still arriving that close sends a reset, which can reach the client before it has read
+ * the 413 (it then sees only EPIPE/ECONNRESET). Instead: send FIN after the answer, then close for good
+ * LINGER_MS later (a "lingering close", as web servers do).
+ */
+function lingerOnClose(req: Request) {
+  const socket = req.socket
+  socket.destroySoon = function lingeringClose() {
+    if (socket.destroyed || socket.writableEnded) return
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+    timer.unref()
+    socket.once('close', () => clearTimeout(timer))
+  }
 }
 
 /**

@@ -273,6 +273,7 @@ function postMultipart(
   // keep-alive: the client does not ask for the close; only the server's decision closes the socket.
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   let sent = 0
+  let answered = false
   const source = Readable.from(
     (async function* () {
       let head = ''
@@ -285,6 +286,10 @@ function postMultipart(
         yield piece
       }
       for await (const chunk of options.chunks) {
+        // Once answered, stop (as a browser does); between chunks let the event loop read the socket, so
+        // an answer is seen before the next write meets the connection the server closed after it.
+        if (answered) return
+        await new Promise((resolve) => setImmediate(resolve))
         sent += chunk.length
         options.onSent?.(sent)
         yield chunk
@@ -295,7 +300,6 @@ function postMultipart(
     })(),
   )
   return new Promise((resolve, reject) => {
-    let answered = false
     const req = httpRequest(
       url,
       {
