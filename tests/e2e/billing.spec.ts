@@ -1,6 +1,6 @@
 // Billing (/admin/billing; spec accounts §2 "Billing and bulk upload", §6, §8; decision 047), JavaScript on
 // and off: a SUPERADMIN uploads each of the three files and sees its message; a payments file with an
-// unknown seller id and an already recorded transaction id lists both and changes nothing; the zero-credit journey
+// unknown seller id, an already recorded and a repeated transaction id lists them and changes nothing; the zero-credit journey
 // (a seller's Sponsored campaign paused for lack of credit runs again after a payment upload); the three
 // reports download with their names and headers; 360 px, axe and keyboard-only use.
 // Each project has its own superadmin and sellers (seller-billing, seller-billing-other: credit 0, one
@@ -104,7 +104,7 @@ test('uploads each file kind and sees its message beside its own form', async ({
   await expect(page.getByText('Payment Details successfully updated !')).toHaveCount(0)
 })
 
-test('a payments file with an unknown seller and an already recorded transaction lists both and changes nothing', async ({
+test('a payments file with an unknown seller, a recorded and a repeated transaction lists them and changes nothing', async ({
   page,
   browser,
   e2eAccount,
@@ -113,6 +113,8 @@ test('a payments file with an unknown seller and an already recorded transaction
   const other = e2eAccount('seller-billing-other').id
   // A transaction id already recorded: paid once to another account of this project (a free one).
   const recorded = txn('RECORDED')
+  // And one repeated within the file.
+  const twice = txn('TWICE')
   await page.goto(PAGE)
   await upload(
     page,
@@ -131,12 +133,16 @@ test('a payments file with an unknown seller and an already recorded transaction
       `${other},${txn('GOOD')},500.00,${today()},valid on its own`,
       `${UNKNOWN_SELLER},${txn('NOBODY')},100,${today()},`,
       `${other},${recorded},200,${today()},`,
+      `${other},${twice},300,${today()},`,
+      `${other},${twice},400,${today()},`,
     ]),
   )
   const answer = section(page, 'Payments').getByRole('alert').filter({ hasText: 'Invalid file' })
   await expect(answer).toContainText('Invalid file ! Please upload a valid file.', { timeout: UPLOAD_MS })
   await expect(answer).toContainText(`Invalid seller IDs : ${UNKNOWN_SELLER}`)
-  await expect(answer).toContainText(`Invalid Transactions : ${recorded}`)
+  await expect(answer).toContainText(/Invalid Transactions : .+/)
+  const listed = (await answer.textContent())?.match(/Invalid Transactions : (.+)$/)?.[1]?.split(', ')
+  expect(listed?.sort()).toEqual([recorded, twice].sort())
   await expect(page.getByText('Payment Details successfully updated !')).toHaveCount(0)
 
   // Nothing was applied: the seller still has no credit and its campaign is still paused for it.
