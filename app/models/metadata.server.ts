@@ -182,9 +182,10 @@ export async function forwardMetadata(
 /** The page's action: guard, receive, zip, post, answer (a redirect with the flash on success). */
 export async function bulkUploadAction(
   { request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>,
+  route: typeof ROUTES.adminBulkUpload,
   options: MetadataUploadOptions = {},
 ) {
-  const user = await requireUser(request, context, ROUTES.adminBulkUpload)
+  const user = await requireUser(request, context, route)
   const received = await receiveUpload(request, {
     maxBytes: BILLING_MAX_BYTES,
     fieldName: METADATA_FIELD,
@@ -256,11 +257,11 @@ export type BulkUploadData = {
   search: KeywordSearch
 }
 
-export async function bulkUploadLoader({
-  request,
-  context,
-}: Pick<LoaderFunctionArgs, 'request' | 'context'>): Promise<BulkUploadData> {
-  const user = await requireUser(request, context, ROUTES.adminBulkUpload)
+export async function bulkUploadLoader(
+  { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+  route: typeof ROUTES.adminBulkUpload,
+): Promise<BulkUploadData> {
+  const user = await requireUser(request, context, route)
   const params = new URL(request.url).searchParams
   const typed = params.get('productId')
   const settings = METADATA_UPLOAD_SETTINGS

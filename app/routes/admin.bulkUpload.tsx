@@ -7,8 +7,8 @@ import { isUploadActionData } from '../components/upload/upload-result'
 import { bulkUploadAction, bulkUploadLoader } from '../models/metadata.server'
 import { ROUTES } from '../route-table'
 
-export const loader = (args: LoaderFunctionArgs) => bulkUploadLoader(args)
-export const action = (args: ActionFunctionArgs) => bulkUploadAction(args)
+export const loader = (args: LoaderFunctionArgs) => bulkUploadLoader(args, ROUTES.adminBulkUpload)
+export const action = (args: ActionFunctionArgs) => bulkUploadAction(args, ROUTES.adminBulkUpload)
 
 export default function BulkUpload() {
   const { settings, lastResult, search } = useLoaderData<typeof loader>()
