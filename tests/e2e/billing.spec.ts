@@ -8,15 +8,14 @@
 // journey gives credit (to seller-billing); the other uploads leave seller-billing-other at 0 (a limit of
 // 0, a promo credit that starts in 2099).
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Download, Page } from '@playwright/test'
 import { istDate } from '../../platform/rules/time'
 import { row } from './e2e-campaign-page'
 import { e2eFreeAccountId } from './e2e-users'
 import { expect, signInCookie, test } from './fixtures'
 import { expectVisibleFocus, tabTo } from './keyboard-kit'
+import { expectNoSeriousAxe, expectNoSidewaysScroll } from './page-checks'
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const PAGE = '/admin/billing'
 const PAUSED_TITLE = 'All campaigns are currently paused. Please add credits to resume them.'
 const UNKNOWN_SELLER = 999_999_991
@@ -232,8 +231,7 @@ test('fits 360 px, passes axe, and uploads with the keyboard alone', async ({ pa
   await page.goto(PAGE)
   await page.setViewportSize({ width: 360, height: 740 })
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible()
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
+  await expectNoSidewaysScroll(page, 'the billing page')
   // With a refusal showing too (the longest content the page has).
   await upload(
     page,
@@ -244,15 +242,10 @@ test('fits 360 px, passes axe, and uploads with the keyboard alone', async ({ pa
   await expect(section(page, 'Payments').getByText(`Invalid seller IDs : ${UNKNOWN_SELLER}`)).toBeVisible({
     timeout: UPLOAD_MS,
   })
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0)
+  await expectNoSidewaysScroll(page, 'the billing page with a refusal')
   if (!jsOn()) return
 
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([])
+  await expectNoSeriousAxe(page, 'the billing page with a refusal')
 
   // Keyboard only: Tab to the promo file field, Space opens the chooser, Tab to its Upload, Enter.
   await page.setViewportSize({ width: 1280, height: 900 })

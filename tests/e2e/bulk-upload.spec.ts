@@ -4,13 +4,12 @@
 // applies nothing; a bad header gives its message without a report; the search's messages; 360 px, axe and
 // keyboard-only use. Each project uploads its own keywords (js-on and js-off share one database).
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { expect, test } from './fixtures'
 import { expectVisibleFocus, tabTo } from './keyboard-kit'
+import { expectFitsAndAccessible } from './page-checks'
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const PAGE = '/admin/bulkUpload'
 /** Seeded catalog products (platform/db/seed/catalog.ts): 10234672 has no keywords of its own. */
 const CHARGER = 10234592
@@ -245,37 +244,14 @@ test.describe('axe and 360 px', () => {
     ]) {
       const response = await page.goto(url)
       expect(response?.status(), url).toBe(200)
-      await check(page, url)
+      await expectFitsAndAccessible(page, url)
     }
     // A refused upload with its report link (posted as a plain form in js-off).
     await page.goto(PAGE)
     await uploadCsv(page, 'bad.csv', `keywords,product_ids\r\n,${CHARGER}\r\n`)
     await expect(metadata(page).getByRole('link', { name: 'Download Report' })).toBeVisible()
-    await check(page, 'after a refused upload')
+    await expectFitsAndAccessible(page, 'after a refused upload')
   })
-
-  async function check(page: Page, what: string) {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    // What sticks out (the outermost elements past the right edge), to say where a sideways scroll comes from.
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('body *')]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-        .filter(
-          (e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= window.innerWidth + 1,
-        )
-        .slice(0, 5)
-        .map(
-          (e) =>
-            `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`,
-        ),
-    )
-    expect(overflow, `${what} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(0)
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious).toEqual([])
-  }
 })
 
 test('the sample file is served and holds the columns the upload expects', async ({ request }) => {

@@ -9,15 +9,14 @@
 import { createHash } from 'node:crypto'
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Download, Page } from '@playwright/test'
 import { addDays, istDate } from '../../platform/rules/time'
 import { expect, test } from './fixtures'
 import { expectVisibleFocus, tabTo } from './keyboard-kit'
+import { expectFitsAndAccessible } from './page-checks'
 import { mailFor, waitForCode } from './mailbox'
 import { E2E_DIR, SESSIONS_FILE, type SessionPool } from './paths'
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const ANALYTICS = '/ads/adinventory/v1/analytics'
 const project = () => test.info().project.name
 const jsOn = () => project() === 'js-on'
@@ -276,26 +275,7 @@ test.describe('axe and 360 px', () => {
     await page.setViewportSize({ width: 360, height: 740 })
     const response = await page.goto(url)
     expect(response?.status(), url).toBeLessThan(400)
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    // What sticks out (the outermost elements past the right edge), to say where the sideways scroll comes from.
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('body *')]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-        .filter(
-          (e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= window.innerWidth + 1,
-        )
-        .slice(0, 5)
-        .map(
-          (e) =>
-            `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`,
-        ),
-    )
-    expect(overflow, `${url} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(0)
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${url}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(serious).toEqual([])
+    await expectFitsAndAccessible(page, url)
   }
 
   test('the saved list, a report, its dialogs, and the default reports page', async ({

@@ -1,0 +1,39 @@
+// The checks every page gets in the specs (definition of done): no sideways scroll at the current width,
+// and axe finds nothing serious or critical. Failures say what sticks out and which rule broke where.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** The page scrolls sideways by no pixel; otherwise names the outermost elements past the right edge. */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter(
+        (e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= window.innerWidth + 1,
+      )
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`,
+      ),
+  )
+  expect(overflow, `${what} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(0)
+}
+
+/** axe (WCAG 2.2 AA tags) reports no serious or critical violation. */
+export async function expectNoSeriousAxe(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(serious).toEqual([])
+}
+
+/** Both checks. */
+export async function expectFitsAndAccessible(page: Page, what: string) {
+  await expectNoSidewaysScroll(page, what)
+  await expectNoSeriousAxe(page, what)
+}
