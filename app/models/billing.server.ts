@@ -1,13 +1,7 @@
 // The billing page's server half (issue 13; spec accounts §2 "Billing and bulk upload", §7 payment
 // service, §8 billing messages): three uploads forwarded to the payment service through the upload kit,
 // the messages of §8 word for word, and the three reports passed through. Decision 047.
-import {
-  type ActionFunctionArgs,
-  createCookieSessionStorage,
-  json,
-  type LoaderFunctionArgs,
-  redirect,
-} from '@remix-run/node'
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import {
   BILLING_MAX_BYTES,
   BILLING_MESSAGES,
@@ -21,6 +15,7 @@ import {
   overallReportFileName,
 } from '../../platform/contracts/billing'
 import { refusedUpload, type UploadResult } from '../components/upload/upload-result'
+import { pageFlash } from '../flash.server'
 import { requireUser } from '../guard.server'
 import { ROUTES } from '../route-table'
 import { passFile } from './files.server'
@@ -79,35 +74,15 @@ export type BillingFlash = { kind: BillingUploadKind; message: string }
  * The page's own flash cookie, not the console's (flash.server.ts): the root layout shows that one as a
  * banner at the top of every page, and the spec's message belongs beside its own form, once.
  */
-const billingFlash = () =>
-  createCookieSessionStorage<Record<string, never>, { done: BillingUploadKind }>({
-    cookie: {
-      name: 'console_billing_flash',
-      httpOnly: true,
-      sameSite: 'lax',
-      // '/', not the page's path: the JS navigation's loader request is /admin/billing.data.
-      path: '/',
-      secure: process.env.COOKIE_SECURE === 'true',
-      secrets: [process.env.SESSION_SECRET ?? 'unset'],
-    },
-  })
-
-async function billingFlashCookie(request: Request, kind: BillingUploadKind) {
-  const session = await billingFlash().getSession(request.headers.get('Cookie'))
-  session.flash('done', kind)
-  return billingFlash().commitSession(session)
-}
+const billingFlash = pageFlash<BillingUploadKind>('console_billing_flash')
 
 /** Reads (and consumes) the page's flash: the kind whose upload succeeded, and the cookie that clears it. */
 async function takeBillingFlash(request: Request) {
-  const cookieHeader = request.headers.get('Cookie')
-  if (!cookieHeader?.includes('console_billing_flash=')) return { done: null, setCookie: null }
-  const session = await billingFlash().getSession(cookieHeader)
-  const kind = session.get('done') as unknown
+  const { value: kind, setCookie } = await billingFlash.take(request)
   const done: BillingFlash | null = isBillingUploadKind(kind)
     ? { kind, message: BILLING_UPLOADS[kind].success }
     : null
-  return { done, setCookie: done ? await billingFlash().commitSession(session) : null }
+  return { done, setCookie }
 }
 
 export async function billingLoader(
@@ -184,7 +159,7 @@ export async function billingAction(
     // After a success, a redirect (reload and back do not post again) with the message as a flash. No
     // #fragment: a navigation that only changes the hash would not run the loader (React Router).
     return redirect(BILLING_PATH, {
-      headers: { 'Set-Cookie': await billingFlashCookie(request, kind) },
+      headers: { 'Set-Cookie': await billingFlash.set(request, kind) },
     })
   }
   const { fields: _fields, ...upload } = result

@@ -5,7 +5,7 @@
 // The page's words and the contract's columns come from the loader (the contract module carries zod,
 // which the browser does not need).
 import { CsvUploadForm } from '../upload/CsvUploadForm'
-import type { UploadResult } from '../upload/upload-result'
+import { succeededUpload, type UploadResult } from '../upload/upload-result'
 import * as styles from './billing.css'
 
 type Upload = {
@@ -28,25 +28,11 @@ export type BillingPageProps = {
   refused: { kind: string | null; upload: UploadResult } | null
 }
 
-/** A success as the kit renders results (role=status beside the form). */
-const succeeded = (message: string): UploadResult => ({
-  ok: true,
-  status: 200,
-  message,
-  fileName: null,
-  rows: 0,
-  applied: 0,
-  errors: [],
-  errorCount: 0,
-  errorReport: null,
-  errorReportName: '',
-})
-
 export function BillingPage({ uploads, reports, maxBytes, messages, done, refused }: BillingPageProps) {
   const resultFor = (kind: string): UploadResult | null => {
     if (refused && (refused.kind === kind || (refused.kind === null && kind === uploads[0]?.kind)))
       return refused.upload
-    if (done?.kind === kind) return succeeded(done.message)
+    if (done?.kind === kind) return succeededUpload(done.message)
     return null
   }
   return (

@@ -24,8 +24,17 @@ export type UploadResult = {
 
 /** An upload that applied nothing: refused before or while reading, or the service failed. */
 export function refusedUpload(status: number, message: string, fileName: string | null = null): UploadResult {
+  return messageOnly(false, status, message, fileName)
+}
+
+/** A success known only by its message (a page's flash after the redirect), rendered as the kit's result. */
+export function succeededUpload(message: string): UploadResult {
+  return messageOnly(true, 200, message, null)
+}
+
+function messageOnly(ok: boolean, status: number, message: string, fileName: string | null): UploadResult {
   return {
-    ok: false,
+    ok,
     status,
     message,
     fileName,
