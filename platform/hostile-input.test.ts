@@ -1191,7 +1191,11 @@ describe('keyword metadata: hostile files are a 4xx with a clear message, never 
   it.each([
     ['a control character in a keyword', csv('shoes\u0007bell,10234501'), CONTROL_CHARACTERS_MESSAGE],
     ['a NUL in a keyword', csv('sho\u0000es,10234501'), CONTROL_CHARACTERS_MESSAGE],
-    ['an overlong keyword', csv(`${'k'.repeat(5000)},10234501`), `Must be at most ${TEXT_MAX.line} characters`],
+    [
+      'an overlong keyword',
+      csv(`${'k'.repeat(5000)},10234501`),
+      `Must be at most ${TEXT_MAX.line} characters`,
+    ],
     ['a formula cell', csv(`"=cmd|' /C calc'!A0",10234501`), null],
     ['a formula in product_ids', csv('shoes,"@SUM(1+1)"'), null],
   ])('%s: 400, the row in the error report, formula-safe', async (_name, bytes, reason) => {
@@ -1207,8 +1211,16 @@ describe('keyword metadata: hostile files are a 4xx with a clear message, never 
   })
 
   it.each([
-    ['non-UTF-8 text', zipOf({ 'keywords.csv': Uint8Array.from([0x6b, 0x2c, 0xe9, 0x0a]) }), ZIP_MESSAGES.notUtf8],
-    ['a CSV posted without zipping', new TextEncoder().encode('keywords,product_ids\nx,1\n'), ZIP_MESSAGES.notZip],
+    [
+      'non-UTF-8 text',
+      zipOf({ 'keywords.csv': Uint8Array.from([0x6b, 0x2c, 0xe9, 0x0a]) }),
+      ZIP_MESSAGES.notUtf8,
+    ],
+    [
+      'a CSV posted without zipping',
+      new TextEncoder().encode('keywords,product_ids\nx,1\n'),
+      ZIP_MESSAGES.notZip,
+    ],
     ['a zip bomb', zipOf({ 'keywords.csv': new Uint8Array(12 * 1024 * 1024).fill(0x2c) }), ZIP_MESSAGES.bomb],
     ['a control character in the entry name', zipOf({ 'key\u0001words.csv': 'x' }), ZIP_MESSAGES.badName],
     ['random bytes', Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256), ZIP_MESSAGES.notZip],
