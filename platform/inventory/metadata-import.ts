@@ -99,6 +99,9 @@ export type MetadataUploadRecord = {
   uploadedBy: number | null
 }
 
+/** pg_advisory_xact_lock key of the metadata import ('kwmeta' in ASCII). */
+const METADATA_LOCK_KEY = 0x6b776d657461
+
 /** What the apply step wrote, summed over the file (the import's totals, the billing_uploads row). */
 export type MetadataTotals = {
   /** Distinct keyword–product pairs written: new ones plus existing ones now marked METADATA. */
@@ -121,6 +124,7 @@ export function metadataConsumer(record: MetadataUploadRecord): CsvConsumer<Meta
   let uploadId: number | null = null
   let pairsNamed = 0
   let overLimit = false
+  let locked = false
 
   return {
     name: METADATA_CONSUMER_NAME,
@@ -130,6 +134,12 @@ export function metadataConsumer(record: MetadataUploadRecord): CsvConsumer<Meta
     key: (row) => `${[...row.keywords].sort().join('|')}\u0000${[...row.productIds].sort().join('|')}`,
 
     async check(tx, rows) {
+      // One metadata import writes at a time: two files naming the same pairs in different orders would
+      // otherwise deadlock (an answer of 500 to one of them). Held until the transaction ends.
+      if (!locked) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${METADATA_LOCK_KEY})`)
+        locked = true
+      }
       const errors: CsvRowError[] = []
       const ids = [...new Set(rows.flatMap((row) => row.value.productIds))]
       const known = new Set<number>()

@@ -262,6 +262,18 @@ describe('POST /v1/metadata/keyword', () => {
     expect(data).toMatchObject({ rows: 2500, applied: 2500 })
     expect(data.totals).toMatchObject({ pairs: 2500, newPairs: 2500, rows: 2500 })
   })
+
+  it('imports two files at once that name the same pairs in opposite orders: both succeed, each pair once', async () => {
+    const [a, b, c] = ids
+    const rows = Array.from({ length: 1500 }, (_, i) => `together ${i},${[a, b, c][i % 3]}`)
+    const [first, second] = await Promise.all([
+      upload(`keywords,product_ids\n${rows.join('\n')}\n`).then(answer),
+      upload(`keywords,product_ids\n${[...rows].reverse().join('\n')}\n`).then(answer),
+    ])
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect((first.data.totals.newPairs ?? 0) + (second.data.totals.newPairs ?? 0)).toBe(1500)
+    expect((await keywordsOf(a!)).map((row) => row.keyword)).toContain('together 0')
+  })
 })
 
 describe('zip safety at the endpoint (400 with a clear message, never a 500; nothing left on disk)', () => {
