@@ -294,6 +294,24 @@ function billingImport<Row extends { sellerId: number }>(
   const { kind, fileName, actor, now } = context
   const table = BILLING_KIND_TABLE[kind]
   let uploadId: number | null = null
+  /** This import's billing_uploads row (SUCCESS when writing begins, or FAILED after a refusal). */
+  async function recordUpload(
+    tx: Tx,
+    values: { rowCount: number; status: 'SUCCESS' | 'FAILED'; errors?: unknown },
+  ) {
+    const [upload] = await tx
+      .insert(billingUploads)
+      .values({
+        kind: table,
+        fileName,
+        uploadedBy: actor?.userId ?? null,
+        uploadedAt: now,
+        totals: {},
+        ...values,
+      })
+      .returning({ id: billingUploads.id })
+    return upload!.id
+  }
   const state: BillingImport<Row> = {
     invalidSellerIds: new IdList(),
     invalidTransactions: new IdList(),
@@ -305,19 +323,7 @@ function billingImport<Row extends { sellerId: number }>(
       batchRows: BILLING_BATCH_ROWS,
       ...extra,
       async begin(tx) {
-        const [upload] = await tx
-          .insert(billingUploads)
-          .values({
-            kind: table,
-            fileName,
-            uploadedBy: actor?.userId ?? null,
-            uploadedAt: now,
-            rowCount: 0,
-            status: 'SUCCESS',
-            totals: {},
-          })
-          .returning({ id: billingUploads.id })
-        uploadId = upload!.id
+        uploadId = await recordUpload(tx, { rowCount: 0, status: 'SUCCESS' })
         log.info('billing import applying', { kind, fileName, uploadId })
       },
       async apply(tx, _rows, numbered) {
@@ -346,20 +352,11 @@ function billingImport<Row extends { sellerId: number }>(
         return uploadId
       },
       async refused(tx, outcome) {
-        const [upload] = await tx
-          .insert(billingUploads)
-          .values({
-            kind: table,
-            fileName,
-            uploadedBy: actor?.userId ?? null,
-            uploadedAt: now,
-            rowCount: outcome.rows,
-            status: 'FAILED',
-            totals: {},
-            errors: failureRecord(outcome, state),
-          })
-          .returning({ id: billingUploads.id })
-        uploadId = upload!.id
+        uploadId = await recordUpload(tx, {
+          rowCount: outcome.rows,
+          status: 'FAILED',
+          errors: failureRecord(outcome, state),
+        })
         return uploadId
       },
     },
