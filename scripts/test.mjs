@@ -13,6 +13,8 @@ const wants = (stage) => !only || only.includes(stage)
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const results = { passed: 0, failed: 0 }
 const failedStages = []
+/** The failed tests by name, printed again at the very end (a CI log is often read from its tail). */
+const failedTests = []
 
 function run(stage, command, args, env = {}) {
   const started = Date.now()
@@ -52,14 +54,31 @@ function countVitest(file) {
     (f) => f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed'),
   ).length
   results.failed += (report.numFailedTests ?? 0) + failedFiles
+  for (const file of report.testResults ?? []) {
+    const where = file.name?.replace(`${process.cwd()}/`, '') ?? '?'
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed')
+    for (const a of failed) failedTests.push(`unit › ${where} › ${a.fullName ?? a.title}`)
+    if (file.status === 'failed' && failed.length === 0) failedTests.push(`unit › ${where} (did not load)`)
+  }
   return true
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return false
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'))
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'))
   results.passed += (stats.expected ?? 0) + (stats.flaky ?? 0)
   results.failed += stats.unexpected ?? 0
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') {
+          failedTests.push(`e2e [${t.projectName}] › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`)
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title])
+  }
+  for (const suite of suites ?? []) walk(suite, [])
   return true
 }
 
@@ -95,6 +114,7 @@ if (wants('e2e')) {
 }
 
 if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(', ')}`)
-writeFileSync('.tmp/test-totals.json', JSON.stringify({ ...results, failedStages }))
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ✘ ${t}`).join('\n')}`)
+writeFileSync('.tmp/test-totals.json', JSON.stringify({ ...results, failedStages, failedTests }))
 console.log(`\n${results.passed} passed, ${results.failed} failed`)
 process.exit(results.failed > 0 || failedStages.length > 0 ? 1 : 0)
