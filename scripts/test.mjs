@@ -72,7 +72,9 @@ function countPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'unexpected') {
-          failedTests.push(`e2e [${t.projectName}] › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`)
+          failedTests.push(
+            `e2e [${t.projectName}] › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
+          )
         }
       }
     }
