@@ -1,43 +1,48 @@
-// `npm run bench`: prints figures, asserts nothing. JavaScript each route loads (gzip KiB, from the
-// build manifest, against the 100 KiB budget: OVER marks a route above it; `--only=js` prints only
-// this); server cold start; requests/s and p50/p99 latency of GET /healthz and of a signed-in
-// page, with autocannon on loopback; server memory after the load. Then the campaign list of one
-// advertiser with 10,000 campaigns × 90 days of facts (scripts/bench/big-advertiser.ts), through the
-// console page and the platform call: first request, requests/s, p50/p99 latency and the server's own
-// per-request time (its log lines). Then the campaign editor with 50 products and 500 keywords in
-// Debian's Chromium (scripts/bench-editor.ts; `--only=editor` runs only that): JavaScript served, HTML,
-// time to hydrate, and keystroke latency at 4× CPU slowdown.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+// `npm run bench`: prints figures, asserts nothing, exits 0 unless it crashes (issue 14, decision 056).
+// Every row of the issue's Performance table, for each database side by side on the same data (the seeded
+// demo data plus the 10,000-campaign advertiser, scripts/bench/big-advertiser.ts): PGlite (in the
+// server's process and in its own child process, when the server offers both) and PostgreSQL. For the
+// campaign list, the editor of a campaign with 500 keywords and the analytics table page: one request,
+// 10 connections, and the page's floor (the same answers held in memory, scripts/bench/floor-server.ts);
+// the platform's list call (server time vs caller); the spend sort; the demo seller's list under 200
+// signed-in connections with /healthz probed; 200 users browsing; cold start; RSS; Lighthouse. Then the
+// JavaScript per route and the reports and imports (scripts/bench/reports.ts, billing.ts) in one table.
+// Each figure has its target beside it and OVER where missed. docs/performance.md has the latest run.
+//
+// Options: --quick (a CI-sized pass: fewer seconds and connections, every row still printed),
+// --db=pglite|postgres|both (default both; PostgreSQL at DATABASE_URL, else postgres://adc:adc@127.0.0.1:5432/adc),
+// --long (the long report and import benches too), --only=js|console|editor|reports|billing.
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import autocannon from 'autocannon'
-import { commitSession } from '../app/session.server'
-import { createSession } from '../platform/auth/sessions'
-import type { Database } from '../platform/db/client'
+import pg from 'pg'
 import { demoUsers } from '../platform/db/seed'
-import { INVENTORY_BASE } from '../platform/inventory'
-import { PAYMENTS_BASE } from '../platform/payments'
 import { projectPath } from '../platform/paths'
-import {
-  BIG_CAMPAIGNS,
-  BIG_DAYS,
-  BIG_SELLER,
-  ONE_PERCENT_SEARCH,
-  openBenchData,
-} from './bench/big-advertiser'
-import { editorBench, editorBenchData } from './bench-editor'
+import { BIG_CAMPAIGNS, BIG_DAYS, openBenchData, openPostgresBenchData } from './bench/big-advertiser'
 import { billingBench } from './bench/billing'
+import {
+  benchDir,
+  consoleBench,
+  freePort,
+  type LoadPlan,
+  SECRET,
+  serverHasPgliteModes,
+  startServer,
+  stopChild,
+  type Target,
+} from './bench/console'
+import { editorBench, editorBenchData, ensureCampaign } from './bench/editor'
 import { reportsBench } from './bench/reports'
-import { percentile, ServerLog } from './bench/server-log'
+import { FigureTable, reportsTable } from './bench/table'
 
-// `npm run bench -- --only=js`: only the JavaScript per route, from the last `npm run build` (seconds);
-// `--only=editor`: only the editor in the browser (the bench data, a server, Chromium).
-const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
-const SECRET = 'bench-session-secret-0123456789abcdef0123456789'
+const args = process.argv.slice(2)
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+const ONLY = option('only')
+const QUICK = args.includes('--quick')
+const LONG = args.includes('--long')
+const DB = option('db') ?? 'both'
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://adc:adc@127.0.0.1:5432/adc'
 
 type ManifestEntry = { module: string; imports?: string[]; parentId?: string }
 type Manifest = {
@@ -116,293 +121,195 @@ function routeBundleSizes() {
   return rows.sort((a, b) => a.route.localeCompare(b.route))
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-async function startServer(
-  dataDir: string,
-  port: number,
-): Promise<{ child: ChildProcess; readyMs: number; serverLog: ServerLog }> {
-  const started = performance.now()
-  const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SESSION_SECRET: SECRET,
-      COOKIE_SECURE: 'false',
-      SEED_DEMO: 'false',
-      // One JSON line per request on stdout: the server's own time of each request.
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const serverLog = new ServerLog(child.stdout!, child.stderr!)
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break
-    } catch {
-      if (child.exitCode !== null) {
-        throw new Error(`server exited during start:\n${serverLog.take().errors.join('\n')}`)
-      }
+/** The database targets --db asks for, their data prepared (built once a day, then reused). */
+async function prepareTargets(now: Date): Promise<Target[]> {
+  const targets: Target[] = []
+  if (DB === 'pglite' || DB === 'both') {
+    const dataDir = benchDir('data')
+    const data = await openBenchData(dataDir, now)
+    await data.handle.close()
+    console.log(
+      data.generationMs === null
+        ? `PGlite bench data reused (${data.key}) in ${dataDir}`
+        : `PGlite bench data built (${data.key}); the big advertiser took ${(data.generationMs / 1000).toFixed(1)} s to write and ANALYZE`,
+    )
+    if (serverHasPgliteModes()) {
+      targets.push({ column: 'PGlite (child process)', dataDir })
+      targets.push({ column: 'PGlite (in-process)', dataDir, env: { PGLITE_IN_PROCESS: '1' } })
+    } else {
+      targets.push({ column: 'PGlite (in-process)', dataDir })
     }
-    await new Promise((r) => setTimeout(r, 20))
   }
-  return { child, readyMs: performance.now() - started, serverLog }
-}
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
-}
-
-const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(0)).padStart(5)
-
-async function load(url: string, headers: Record<string, string> = {}) {
-  // Slow pages queue behind one another on the single PGlite connection: allow 60 s per response
-  // rather than autocannon's 10 s, so they count as slow, not as errors.
-  const options = { url, connections: CONNECTIONS, duration: DURATION_S, headers, timeout: 60 }
-  const result = await autocannon(options)
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failed: result.non2xx + result.errors,
+  if (DB === 'postgres' || DB === 'both') {
+    try {
+      const data = await openPostgresBenchData(PG_URL, now)
+      console.log(
+        data.generationMs === null
+          ? `PostgreSQL bench data reused (${data.key}) in ${new URL(data.url).pathname.slice(1)}`
+          : `PostgreSQL bench data built (${data.key}) in ${new URL(data.url).pathname.slice(1)}; the big advertiser took ${(data.generationMs / 1000).toFixed(1)} s`,
+      )
+      const version = await postgresVersion(data.url)
+      targets.push({
+        column: `PostgreSQL ${version}`,
+        dataDir: benchDir('pg-data-dir'),
+        databaseUrl: data.url,
+      })
+    } catch (error) {
+      console.log(`PostgreSQL: skipped (${(error as Error).message.split('\n')[0]})`)
+    }
   }
+  return targets
 }
 
-async function printLoad(title: string, url: string, headers: Record<string, string> = {}) {
-  const { rps, p50, p99, failed } = await load(url, headers)
-  console.log(
-    `${title.padEnd(34)} ${rps.toFixed(0).padStart(7)} req/s   p50 ${ms(p50)} ms   p99 ${ms(p99)} ms   ${failed ? `(${failed} errors/non-2xx!)` : ''}`,
-  )
-}
-
-/**
- * Waits until the server is idle: requests autocannon gave up on at the end of a run may still be
- * queued on the database. /healthz pings it, so two quick answers in a row mean the queue is empty.
- */
-async function settle(port: number) {
-  const until = performance.now() + 60_000
-  for (let quick = 0; quick < 2 && performance.now() < until; ) {
-    const started = performance.now()
-    await (await fetch(`http://127.0.0.1:${port}/healthz`)).text()
-    quick = performance.now() - started < 30 ? quick + 1 : 0
+async function postgresVersion(url: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query('show server_version')
+    return String(rows[0]?.server_version ?? '').split(' ')[0]
+  } finally {
+    await client.end()
   }
 }
 
-/** A signed-in session: its bearer token (platform calls) and console cookie (pages). */
-async function signIn(db: Database, user: { id: number; email: string }) {
-  const { token } = await createSession(db, { userId: user.id, stage: 'FULL', now: new Date() })
+function plan(): LoadPlan {
+  return QUICK
+    ? {
+        quick: true,
+        sequential: 5,
+        connections: 10,
+        seconds: 3,
+        heavyConnections: 50,
+        heavySeconds: 8,
+        lighthouse: true,
+        editorBrowser: false,
+      }
+    : {
+        quick: false,
+        sequential: 20,
+        connections: 10,
+        seconds: 10,
+        heavyConnections: 200,
+        heavySeconds: 60,
+        lighthouse: true,
+        editorBrowser: true,
+      }
+}
+
+/** `--only=editor`: the editor in Chromium on the PGlite bench data (scripts/bench/editor.ts). */
+async function editorOnly(now: Date) {
+  const dataDir = benchDir('data')
+  const data = await openBenchData(dataDir, now)
+  process.env.SESSION_SECRET = SECRET
+  process.env.COOKIE_SECURE = 'false'
+  const { createSession } = await import('../platform/auth/sessions')
+  const { commitSession } = await import('../app/session.server')
+  const seller = demoUsers.find((u) => u.email === 'seller@example.com')!
+  const { token } = await createSession(data.handle.db, { userId: seller.id, stage: 'FULL', now })
   const cookie = (
     await commitSession({
       token,
       role: 'SELLER',
-      userId: user.id,
-      userEmail: user.email,
-      sellerId: user.id,
+      userId: seller.id,
+      userEmail: seller.email,
+      sellerId: seller.id,
       tncAcceptance: true,
       twoFactorRegistered: true,
       ipAddress: '127.0.0.1',
     })
   ).split(';')[0]!
-  return { token, cookie }
-}
-
-/** The campaign list variants, as the query both the console page and the platform call take. */
-const LIST_VARIANTS = [
-  { label: 'default (LAST_1D, size 10)', query: '' },
-  { label: 'size 100, page 50', query: 'size=100&page=50' },
-  { label: 'spend desc, LAST_30D', query: 'sort=spend&direction=desc&dateFilterType=LAST_30D' },
-  { label: `search "${ONE_PERCENT_SEARCH}" (1%)`, query: `search=${encodeURIComponent(ONE_PERCENT_SEARCH)}` },
-]
-
-type Case = { name: string; label: string; path: string; query: string; headers: Record<string, string> }
-
-/** The console page and the platform calls it makes, for the big advertiser. */
-function bigAdvertiserCases(session: { token: string; cookie: string }): Case[] {
-  const page = { name: 'console', path: '/campaigns', headers: { cookie: session.cookie } }
-  const platform = { name: 'platform', headers: { authorization: `Bearer ${session.token}` } }
-  const seller = `userId=${BIG_SELLER.id}`
-  const listPath = `${INVENTORY_BASE}/v1/campaign/loadHomePage`
-  return [
-    ...LIST_VARIANTS.map((v) => ({ ...page, ...v })),
-    ...LIST_VARIANTS.map((v) => ({
-      ...platform,
-      ...v,
-      path: listPath,
-      query: [seller, v.query].filter(Boolean).join('&'),
-    })),
-    {
-      ...platform,
-      label: 'homePageStats',
-      path: `${INVENTORY_BASE}/v1/campaign/homePageStats`,
-      query: seller,
-    },
-    {
-      ...platform,
-      label: 'check-available-credit',
-      path: `${PAYMENTS_BASE}/payment/post-paid/check-available-credit`,
-      query: `sellerId=${BIG_SELLER.id}`,
-    },
-  ]
-}
-
-async function bigAdvertiserBench(
-  port: number,
-  serverLog: ServerLog,
-  session: { token: string; cookie: string },
-) {
-  const cases = bigAdvertiserCases(session).map((c) => ({
-    ...c,
-    url: `http://127.0.0.1:${port}${c.path}${c.query ? `?${c.query}` : ''}`,
-  }))
-
-  // The first request of each, one at a time, before any load.
-  const first = new Map<string, string>()
-  for (const c of cases) {
-    const started = performance.now()
-    const response = await fetch(c.url, { headers: c.headers })
-    await response.text()
-    first.set(c.url, `${ms(performance.now() - started)} ms ${response.status}`)
+  const editorData = await editorBenchData(data.handle.db)
+  await data.handle.close()
+  const port = await freePort()
+  const { child } = await startServer({ column: 'PGlite', dataDir }, port)
+  try {
+    const baseUrl = `http://127.0.0.1:${port}`
+    const campaignId = await ensureCampaign(baseUrl, token, editorData)
+    await editorBench({
+      baseUrl,
+      token,
+      cookie,
+      data: { ...editorData, campaignId },
+      manifestKib: routeBundleSizes().find((r) => r.route === 'routes/_any.create-campaign')?.kib,
+    })
+  } finally {
+    await stopChild(child)
   }
-  await settle(port)
-  serverLog.take()
-
-  const rows: string[] = []
-  const errors: string[] = []
-  for (const c of cases) {
-    const jobsBefore = serverLog.jobs.length
-    const result = await load(c.url, c.headers)
-    await settle(port)
-    // Responses that finished after autocannon stopped count too: they are this case's requests.
-    const logged = serverLog.take()
-    const times = logged.requests.filter((r) => r.path === c.path).map((r) => r.ms)
-    errors.push(...logged.errors)
-    const notes = [
-      result.failed ? `${result.failed} errors/non-2xx` : '',
-      logged.errors.length ? `${logged.errors.length} server errors` : '',
-      ...serverLog.jobs.slice(jobsBefore).map((j) => `${j.job} job ran meanwhile (${j.ms} ms)`),
-    ]
-    rows.push(
-      [
-        `${c.name.padEnd(8)} ${c.label.padEnd(30)}`,
-        first.get(c.url),
-        result.rps.toFixed(1).padStart(5),
-        ms(result.p50),
-        ms(result.p99),
-        ms(percentile(times, 50)),
-        ms(percentile(times, 99)),
-        String(times.length).padStart(5),
-        notes.filter(Boolean).join(', '),
-      ].join('  '),
-    )
-  }
-  console.log(
-    `\nCampaign list of ${BIG_SELLER.email}: ${BIG_CAMPAIGNS.toLocaleString('en')} campaigns × ${BIG_DAYS} days of facts`,
-  )
-  console.log('(the console page calls loadHomePage, homePageStats and check-available-credit, rows below)')
-  console.log(
-    `${CONNECTIONS} connections, ${DURATION_S} s each; times in ms. first: one request alone, before any load.`,
-  )
-  console.log(
-    'srv p50/p99: the server\'s own time per request (its "request" log lines), n: how many it logged;',
-  )
-  console.log(
-    'console requests interleave inside the server, so their srv time includes waiting on the others.',
-  )
-  console.log(`${''.padEnd(39)}  first status  req/s    p50    p99  srv50  srv99      n`)
-  for (const row of rows) console.log(row)
-  printErrors(errors)
 }
 
-/** Distinct server error lines with their counts. */
-function printErrors(lines: string[]) {
-  const counted = new Map<string, number>()
-  for (const line of lines) counted.set(line, (counted.get(line) ?? 0) + 1)
-  for (const [line, count] of counted) console.log(`Server error ×${count}: ${line.slice(0, 160)}`)
+/** The reports and imports: the short ones always, the long ones with --long (or --only=reports|billing). */
+async function reportsAndImports(long: boolean) {
+  if (DB === 'pglite') delete process.env.DATABASE_URL
+  else process.env.DATABASE_URL = PG_URL
+  await reportsBench({ long })
+  if (long) await billingBench()
+  else {
+    const section = 'Billing (issue 13): 25 MB payments file'
+    reportsTable.set(section, 'import ÷ bare COPY', '≤ 5×', 'PGlite', { text: 'not run (--long)' })
+    reportsTable.set(section, 'import ÷ bare COPY', '≤ 5×', 'PostgreSQL', { text: 'not run (--long)' })
+  }
 }
 
 async function main() {
-  if (ONLY !== undefined && !['js', 'editor', 'reports', 'billing'].includes(ONLY))
-    throw new Error(`--only=${ONLY}: the parts that run alone are js, editor, reports and billing`)
-  // `--only=billing`: a 25 MB payments file through the upload call beside a bare COPY (scripts/bench/billing.ts).
-  if (ONLY === 'billing') return billingBench()
-  // `--only=reports`: the keyword report over ≥ 10 million rollup rows (scripts/bench/reports.ts).
-  if (ONLY === 'reports') return reportsBench()
+  const known = ['js', 'console', 'editor', 'reports', 'billing']
+  if (ONLY !== undefined && !known.includes(ONLY))
+    throw new Error(`--only=${ONLY}: the parts that run alone are ${known.join(', ')}`)
+  if (!['pglite', 'postgres', 'both'].includes(DB))
+    throw new Error(`--db=${DB}: expected pglite, postgres or both`)
+  if (ONLY === 'billing' || ONLY === 'reports') {
+    if (DB === 'pglite') delete process.env.DATABASE_URL
+    else process.env.DATABASE_URL = PG_URL
+    if (ONLY === 'billing') await billingBench()
+    else await reportsBench({ long: true })
+    reportsTable.print()
+    return
+  }
   if (ONLY !== 'js' && !existsSync(projectPath('build/server/index.js'))) {
     console.log('building…')
     spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
   }
+  if (ONLY === 'js') return printBundleSizes()
+  const now = new Date()
+  if (ONLY === 'editor') return editorOnly(now)
 
-  if (ONLY !== 'editor') printBundleSizes()
-  if (ONLY === 'js') return
-
-  // A seeded database on disk with the big advertiser, and signed-in sessions of two sellers.
-  const dataDir = projectPath('.tmp/bench/data')
-  const data = await openBenchData(dataDir, new Date())
+  const cpus = (await import('node:os')).cpus()
+  const p = plan()
   console.log(
-    data.generationMs === null
-      ? `\nBench data reused (${data.key}) in ${dataDir}`
-      : `\nBench data built (${data.key}); the big advertiser took ${(data.generationMs / 1000).toFixed(1)} s to generate and ANALYZE`,
+    `npm run bench${QUICK ? ' --quick: a CI-sized pass (fewer seconds and connections than the full run)' : ': the full run'}, ${now.toISOString()}`,
   )
-  const seller = demoUsers.find((u) => u.email === 'seller@example.com')!
+  console.log(
+    `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, Node ${process.version}. Servers: NODE_ENV=production (SESSION_SECRET set, COOKIE_SECURE=false on plain-HTTP loopback, SEED_DEMO=false, jobs on).`,
+  )
+  console.log(
+    `Loads: ${p.connections} connections × ${p.seconds} s; one request = p50 of ${p.sequential} in a row after one; heavy loads ${p.heavyConnections} connections × ${p.heavySeconds} s (autocannon, loopback, ${p.heavyConnections} sessions).`,
+  )
+  console.log(
+    `Data: the seeded demo data + ${BIG_CAMPAIGNS.toLocaleString('en')} campaigns × ${BIG_DAYS} days of facts for one advertiser.`,
+  )
   process.env.SESSION_SECRET = SECRET
   process.env.COOKIE_SECURE = 'false'
-  const sellerSession = await signIn(data.handle.db, seller)
-  const { cookie } = sellerSession
-  const bigSession = await signIn(data.handle.db, BIG_SELLER)
-  const editorData = await editorBenchData(data.handle.db)
-  await data.handle.close()
-
-  const port = await freePort()
-  const { child, readyMs, serverLog } = await startServer(dataDir, port)
-  try {
-    if (ONLY !== 'editor') {
-      const firstPage = performance.now()
-      const first = await fetch(`http://127.0.0.1:${port}/campaigns`, { headers: { cookie } })
-      await first.text()
-      console.log(`\nServer cold start (existing PGlite data dir) to healthy: ${readyMs.toFixed(0)} ms`)
-      console.log(
-        `First signed-in page after start: ${(performance.now() - firstPage).toFixed(0)} ms (status ${first.status})`,
-      )
-      console.log(`Server RSS after start: ${rssMiB(child.pid!).toFixed(0)} MiB`)
-
-      console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback`)
-      await printLoad('GET /healthz', `http://127.0.0.1:${port}/healthz`)
-      await printLoad('GET /campaigns (signed-in SELLER)', `http://127.0.0.1:${port}/campaigns`, { cookie })
-      console.log(`Server RSS after load: ${rssMiB(child.pid!).toFixed(0)} MiB`)
-      printErrors(serverLog.take().errors)
-
-      await bigAdvertiserBench(port, serverLog, bigSession)
-      console.log(`Server RSS after the big advertiser's loads: ${rssMiB(child.pid!).toFixed(0)} MiB`)
-    }
-
-    await editorBench({
-      baseUrl: `http://127.0.0.1:${port}`,
-      token: sellerSession.token,
-      cookie,
-      data: editorData,
-      manifestKib: routeBundleSizes().find((r) => r.route === 'routes/_any.create-campaign')?.kib,
-    })
-    printErrors(serverLog.take().errors)
-  } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
+  const targets = await prepareTargets(now)
+  const table = new FigureTable(
+    `Performance (issue 14)${QUICK ? ', --quick pass' : ''}: each database side by side`,
+  )
+  for (const [i, target] of targets.entries()) {
+    // Lighthouse measures the browser's side: in the quick pass on the first database only.
+    await consoleBench(
+      target,
+      { ...p, lighthouse: p.lighthouse && (!QUICK || i === 0), editorBrowser: p.editorBrowser && i === 0 },
+      table,
+    )
   }
-  if (ONLY === undefined) await reportsBench()
+  if (ONLY === undefined) await reportsAndImports(LONG)
+  printBundleSizes()
+  if (ONLY === undefined) reportsTable.print()
+  table.print()
 }
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

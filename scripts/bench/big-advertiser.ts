@@ -5,10 +5,11 @@
 // states whose limit is reached today, Scheduled Paused ones starting later, Expired ones ended.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '../../platform/db/client'
-import { DEMO_TNC_VERSION } from '../../platform/db/seed'
+import { DEMO_TNC_VERSION, seedDemo } from '../../platform/db/seed'
 import { addDays, istDate } from '../../platform/rules/time'
-import { ensurePgliteTemplate } from '../../platform/testing/template'
+import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
 
 export const BIG_SELLER = {
   id: 190_001,
@@ -82,21 +83,24 @@ function generationSql(today: string): string[] {
 export async function generateBigAdvertiser(
   handle: DatabaseHandle,
   now: Date,
-  { analyze = true } = {},
+  { analyze = true, replica = handle.kind === 'pglite' } = {},
 ): Promise<number> {
   const started = performance.now()
-  // The rows are valid by construction: skip the 1.8 million foreign-key checks (28 s → 11 s).
-  const write = [
-    'begin',
-    'set local session_replication_role = replica',
-    ...generationSql(istDate(now)),
-    // Replica mode skips triggers too: total the new campaigns' spend as the triggers would.
-    `insert into campaign_spend (campaign_id, seller_id, spend)
+  // The rows are valid by construction: skip the 1.8 million foreign-key checks (28 s → 11 s). Replica
+  // mode needs a superuser on PostgreSQL: there (replica false) the checks and triggers run.
+  const write = replica
+    ? [
+        'begin',
+        'set local session_replication_role = replica',
+        ...generationSql(istDate(now)),
+        // Replica mode skips triggers too: total the new campaigns' spend as the triggers would.
+        `insert into campaign_spend (campaign_id, seller_id, spend)
      select p.campaign_id, c.seller_id, sum(p.spend) from performance_daily p
      join campaigns c on c.id = p.campaign_id where c.seller_id = ${BIG_SELLER.id}
      group by p.campaign_id, c.seller_id`,
-    'commit',
-  ]
+        'commit',
+      ]
+    : ['begin', ...generationSql(istDate(now)), 'commit']
   await handle.executeSql(write.join(';\n'))
   // PGlite runs no autovacuum, so nothing else ever collects statistics. Without them the planner
   // nests the list's spend-sort aggregate inside a loop over the campaigns: measured 372 s instead of
@@ -129,4 +133,50 @@ export async function openBenchData(
   const generationMs = await generateBigAdvertiser(handle, now)
   writeFileSync(markerFile, key)
   return { handle, generationMs, key }
+}
+
+export const PG_BENCH_DATABASE = 'adc_bench_console'
+
+/**
+ * The same data on PostgreSQL: a database of its own (adc_bench_console on the server of databaseUrl)
+ * with the demo seed (the same seeded generator as the PGlite template) and the big advertiser, ANALYZEd.
+ * Reused while its key (the PGlite data's key) matches, kept in a one-row table bench_data_key.
+ */
+export async function openPostgresBenchData(
+  databaseUrl: string,
+  now: Date,
+): Promise<{ url: string; generationMs: number | null; key: string }> {
+  const template = await ensurePgliteTemplate()
+  const key = `${path.basename(template)} ${istDate(now)} big-advertiser-v${GENERATOR_VERSION}`
+  const url = adminUrl(databaseUrl, PG_BENCH_DATABASE)
+  const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) })
+  await admin.connect()
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DATABASE])
+    if (exists.rowCount) {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        const found = await client.query('select key from bench_data_key').catch(() => ({ rows: [] }))
+        if (found.rows[0]?.key === key) return { url, generationMs: null, key }
+      } finally {
+        await client.end()
+      }
+    }
+    await admin.query(`drop database if exists ${PG_BENCH_DATABASE} with (force)`)
+    await admin.query(`create database ${PG_BENCH_DATABASE}`)
+  } finally {
+    await admin.end()
+  }
+  const handle = await openDatabase({ databaseUrl: url })
+  try {
+    await seedDemo(handle.db)
+    const generationMs = await generateBigAdvertiser(handle, now)
+    await handle.executeSql('analyze')
+    await handle.executeSql(`create table bench_data_key (key text not null)`)
+    await handle.executeSql('insert into bench_data_key values ($1)', [key])
+    return { url, generationMs, key }
+  } finally {
+    await handle.close()
+  }
 }

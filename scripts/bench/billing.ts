@@ -30,6 +30,7 @@ import {
   writePaymentsFile,
 } from '../../platform/testing/payments-file'
 import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
+import { reportsTable } from './table'
 
 const FILE_BYTES = 26_214_400
 const PG_DATABASE = 'adc_bench_billing'
@@ -359,6 +360,20 @@ function report(
   )
   if (imported.status !== 200) console.log(`  the import answered ${imported.status}: ${imported.message}`)
   printTargets(importRow, copyRow, unnestRow)
+  const section = 'Billing (issue 13): 25 MB payments file'
+  const ratio = importRow.m.ms / copyRow.m.ms
+  reportsTable.set(section, 'import (upload call): time, rows/s', '', label, {
+    text: `${secs(imported.ms)}, ${Math.round(summary.rows / (imported.ms / 1000)).toLocaleString('en')} rows/s${imported.status === 200 ? '' : ` (answered ${imported.status})`}`,
+    over: imported.status !== 200,
+  })
+  reportsTable.set(section, 'import ÷ bare COPY', `≤ ${TARGET_RATIO}×`, label, {
+    text: `${ratio.toFixed(1)}×`,
+    over: ratio > TARGET_RATIO,
+  })
+  reportsTable.set(section, 'import peak heap', `≤ ${TARGET_HEAP_MIB} MiB`, label, {
+    text: mib(importRow.m.heap),
+    over: importRow.m.heap > TARGET_HEAP_MIB * MiB,
+  })
 }
 
 export async function billingBench() {

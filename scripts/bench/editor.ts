@@ -11,12 +11,12 @@
 import { type Browser, chromium, type Page, type Response } from '@playwright/test'
 import { gzipSync } from 'node:zlib'
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import { encodeBase64Text } from '../platform/contracts/campaign-editor'
-import type { Database } from '../platform/db/client'
-import { campaigns } from '../platform/db/schema'
-import { INVENTORY_BASE } from '../platform/inventory'
-import { fullyCategorisedProductsOf } from '../platform/testing/seeded-products'
-import { addDays, istDate } from '../platform/rules/time'
+import { encodeBase64Text } from '../../platform/contracts/campaign-editor'
+import type { Database } from '../../platform/db/client'
+import { campaigns } from '../../platform/db/schema'
+import { INVENTORY_BASE } from '../../platform/inventory'
+import { fullyCategorisedProductsOf } from '../../platform/testing/seeded-products'
+import { addDays, istDate } from '../../platform/rules/time'
 
 export const EDITOR_SELLER = 100001
 const CAMPAIGN_NAME = 'Bench editor: 50 products, 500 keywords'
@@ -62,7 +62,7 @@ function keywords() {
 }
 
 /** Creates the campaign through the platform (once per bench data directory); returns its id. */
-async function ensureCampaign(baseUrl: string, token: string, data: EditorBenchData): Promise<number> {
+export async function ensureCampaign(baseUrl: string, token: string, data: EditorBenchData): Promise<number> {
   if (data.campaignId !== null) return data.campaignId
   if (data.productIds.length < PRODUCTS)
     throw new Error(`seller ${EDITOR_SELLER} lists only ${data.productIds.length} products with categories`)
