@@ -310,6 +310,7 @@ export async function saveScheduleLoader({ request, context }: LoaderFunctionArg
 /** An uploaded list of e-mails is small: 1 MB (the signed-in body limit) is plenty. */
 const EMAIL_CSV_MAX_BYTES = 1024 * 1024
 const TOO_LARGE = 'The file is too large (at most 1 MB)'
+const WRONG_TYPE = 'Selected File Format is Incorrect !'
 
 async function readPost(request: Request): Promise<FormData | 'too-large'> {
   const type = request.headers.get('content-type') ?? ''
@@ -404,6 +405,9 @@ export async function saveScheduleAction({ request, context }: ActionFunctionArg
   }
   if (intent === INTENT.upload) {
     const file = form.get(FIELD.emailFile)
+    // A list of e-mails is a CSV file (spec campaigns §CSV rules: 'Selected File Format is Incorrect !').
+    if (file && typeof file !== 'string' && file.size > 0 && !/\.csv$/i.test(file.name))
+      return answer(values, { errors: { emailIds: WRONG_TYPE } }, 400)
     const text = file && typeof file !== 'string' ? await file.text() : ''
     return answer({ ...values, emailIds: capped(recipientsFromCsv(values.emailIds, text)) })
   }

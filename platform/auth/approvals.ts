@@ -45,7 +45,7 @@ import { MAX_UPLOAD_TEXT_FIELD_BYTES, MULTIPART_OVERHEAD_BYTES } from '../rules/
 import { Roles } from '../rules/roles'
 import { requireAuth } from './authorize'
 import { actorOf } from './request'
-import { spoolWithLimit, UploadTooLarge } from '../uploads/receive'
+import { sniffedWhileStreaming, spoolWithLimit, UploadTooLarge } from '../uploads/receive'
 
 const ROLE_PATTERN = Roles.join('|')
 /** The detail's path: role names and digits only (never `/v1/approval/listing`, `/v1/linkedBrands/1`…). */
@@ -283,8 +283,15 @@ export function approvalRoutes(deps: PlatformDeps) {
         }
         if (received) throw new DomainError(400, 'ONE_FILE_ONLY', 'Upload one file at a time')
         if (!part.filename) throw new DomainError(400, 'NO_FILE', ApprovalMessages.noFile)
-        const size = await spoolWithLimit(
+        // The kind is sniffed from the first bytes as they arrive (the full check follows below).
+        const data = sniffedWhileStreaming(
           part.data,
+          8,
+          (head) => sniffDocumentKind(head) !== null,
+          () => new DomainError(400, 'WRONG_FILE_TYPE', ApprovalMessages.wrongType),
+        )
+        const size = await spoolWithLimit(
+          data,
           incoming,
           AGENCY_DOCUMENT_MAX_BYTES,
           ApprovalMessages.tooLarge,

@@ -318,7 +318,12 @@ describe('zip safety at the endpoint (400 with a clear message, never a 500; not
   })
 
   it("refuses a zip over 25 MB while it streams (413, the spec's message)", async () => {
-    const big = generatedUpload({ totalBytes: 27 * 1024 * 1024, fileName: 'metadata.zip' })
+    // A zip's signature first: a file that is not a zip is refused at its first bytes (400) instead.
+    const big = generatedUpload({
+      totalBytes: 27 * 1024 * 1024,
+      fileName: 'metadata.zip',
+      first: 'PK\u0003\u0004',
+    })
     const response = await t.request(PATH, {
       method: 'POST',
       token,

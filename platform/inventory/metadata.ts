@@ -29,8 +29,8 @@ import { hasControlCharacters } from '../rules/text'
 import { declaredTooLarge, MAX_UPLOAD_TEXT_FIELD_BYTES } from '../rules/uploads'
 import { DEFAULT_MAX_ERRORS, errorReportCsv, importCsv } from '../uploads/csv-import'
 import { importAnswer } from '../uploads/endpoint'
-import { spoolWithLimit, UploadTooLarge } from '../uploads/receive'
-import { unzipSingleCsv } from '../uploads/unzip'
+import { sniffedWhileStreaming, spoolWithLimit, UploadTooLarge } from '../uploads/receive'
+import { unzipSingleCsv, ZIP_MESSAGES, ZipRefused } from '../uploads/unzip'
 import { metadataConsumer, metadataErrorReport, unknownProductErrors } from './metadata-import'
 
 export const METADATA_PATH = '/v1/metadata/keyword'
@@ -66,7 +66,14 @@ async function receiveZip(request: Request, target: string): Promise<ReceivedZip
       }
       if (received) throw new DomainError(400, 'ONE_FILE_ONLY', 'Upload one file at a time')
       if (!part.filename) throw new DomainError(400, 'NO_FILE', METADATA_UPLOAD_MESSAGES.noFile)
-      await spoolWithLimit(part.data, target, BILLING_MAX_BYTES, METADATA_MESSAGES.tooLarge)
+      // Not a zip (no 'PK' signature): refused at its first bytes, not after the whole file.
+      const data = sniffedWhileStreaming(
+        part.data,
+        2,
+        (head) => head[0] === 0x50 && head[1] === 0x4b,
+        () => new ZipRefused(ZIP_MESSAGES.notZip),
+      )
+      await spoolWithLimit(data, target, BILLING_MAX_BYTES, METADATA_MESSAGES.tooLarge)
       received = { fileName: part.filename, path: target }
       return undefined
     })

@@ -70,6 +70,30 @@ export async function spoolWithLimit(
   }
 }
 
+/**
+ * Passes `data` through, and refuses it (throws `refusal()`) as soon as its first `bytes` bytes fail
+ * `accept`: a type sniffed from the content while the file streams in, so a file of the wrong kind is
+ * not read to its end first. A file shorter than `bytes` is left to the caller's own check.
+ */
+export async function* sniffedWhileStreaming(
+  data: AsyncIterable<Uint8Array>,
+  bytes: number,
+  accept: (head: Uint8Array) => boolean,
+  refusal: () => Error,
+): AsyncGenerator<Uint8Array> {
+  let head = new Uint8Array(0)
+  for await (const chunk of data) {
+    if (head.length < bytes) {
+      const next = new Uint8Array(Math.min(bytes, head.length + chunk.byteLength))
+      next.set(head, 0)
+      next.set(chunk.subarray(0, next.length - head.length), head.length)
+      head = next
+      if (head.length === bytes && !accept(head)) throw refusal()
+    }
+    yield chunk
+  }
+}
+
 /** An hour-old file in the incoming folder belongs to a process that died mid-upload: remove it. */
 async function removeStale(dir: string, now = Date.now()) {
   for (const name of await readdir(dir)) {

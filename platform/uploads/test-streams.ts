@@ -30,7 +30,13 @@ export const multipartContentType = `multipart/form-data; boundary=${TEST_BOUNDA
  * A multipart body of about `totalBytes` of CSV rows, produced on demand 64 KiB at a time.
  * `pulled()` says how many bytes the reader asked for so far.
  */
-export function generatedUpload(options: { totalBytes: number; fieldName?: string; fileName?: string }) {
+export function generatedUpload(options: {
+  totalBytes: number
+  fieldName?: string
+  fileName?: string
+  /** The file's first bytes (a CSV header line by default; a zip's signature for a zip). */
+  first?: string
+}) {
   const encoder = new TextEncoder()
   const row = encoder.encode('123456,some keyword,1.00\r\n'.repeat(2520)) // ≈ 64 KiB
   let produced = 0
@@ -40,7 +46,7 @@ export function generatedUpload(options: { totalBytes: number; fieldName?: strin
       if (stage === 'head') {
         const head = encoder.encode(
           multipartHead(options.fieldName ?? 'file', options.fileName ?? 'big.csv') +
-            'Product Id,Keyword,Bid\r\n',
+            (options.first ?? 'Product Id,Keyword,Bid\r\n'),
         )
         produced += head.byteLength
         controller.enqueue(head)
