@@ -2,6 +2,7 @@
 // HTTP API under /ads/…, static files, and the console. Without a Remix build (tests) it serves the
 // platform alone.
 import { randomBytes, randomUUID } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
@@ -13,6 +14,7 @@ import { log } from '../platform/log'
 import { projectPath } from '../platform/paths'
 import type { TrustProxy } from './config'
 import { refuseCrossSitePosts } from './csrf'
+import { type DatabaseHealth, unavailableWhileDatabaseDown, watchDatabase } from './database-health'
 import { closeAfterUnreadBody, limitRequestBodies, noStoreWhenSignedIn } from './hardening'
 import { precompressedAssets } from './precompressed'
 import { securityHeaders } from './security'
@@ -23,8 +25,19 @@ export function createServerApp(options: {
   build?: ServerBuild
   /** Express "trust proxy", parsed from TRUST_PROXY by server/config.ts. */
   trustProxy?: TrustProxy
+  /**
+   * The database's health (server/database-health.ts). By default a watcher of its own: on PostgreSQL it
+   * pings on a connection of its own to DATABASE_URL, on PGlite through the handle.
+   */
+  databaseHealth?: DatabaseHealth
 }) {
   const { database, platform, build } = options
+  const health =
+    options.databaseHealth ??
+    watchDatabase({
+      database,
+      connectionString: database.kind === 'postgres' ? process.env.DATABASE_URL : undefined,
+    })
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', options.trustProxy ?? false)
@@ -56,11 +69,17 @@ export function createServerApp(options: {
   app.use(closeAfterUnreadBody)
   app.use(compression())
 
+  // While the database is down: 503 at once (within 1 s), also to requests already waiting on it; static
+  // files are still served (decision 055).
+  const publicEntries = new Set(build ? readdirSync(projectPath('public')) : [])
+  app.use(unavailableWhileDatabaseDown(health, (path) => publicEntries.has(path.split('/')[1] ?? '')))
+
   app.get('/healthz', async (_req, res) => {
     try {
       await database.ping()
       res.status(200).json({ status: 'ok', database: database.kind })
     } catch (error) {
+      health.suspect()
       log.error('health check failed', { error: (error as Error).message })
       res.status(503).json({ status: 'unavailable' })
     }
