@@ -1,0 +1,165 @@
+// Narrow screens and zoom (issue 14 "Everyone"; decision 053), JavaScript on and off:
+// - at 360 px no page of the route table scrolls sideways: every entry, walked by a viewer that may see
+//   it (every-page.ts, the same walk as a11y-every-page.spec.ts, complete by construction; the pages
+//   reached mid sign-in are checked there, since each is reached once per run);
+// - the main pages are usable at 200 % zoom: a 1280×800 window at 200 % is a 640×400 CSS px viewport at
+//   device scale factor 2. No sideways scroll, the <h1> in view as the page opens, and the page's
+//   primary action reachable (scrolled to), wholly inside the viewport, not covered by another element
+//   and its text not clipped.
+import type { Locator, Page } from '@playwright/test'
+import { ROUTES } from '../../app/route-table'
+import { enter, pagesOf, SESSION_VIEWERS, type Viewer, walk } from './every-page'
+import { editorHeading } from './e2e-campaign-page'
+import { expect, test } from './fixtures'
+import { expectNoSidewaysScroll } from './page-checks'
+
+/** How far the page is wider than the window, with the outermost elements past its right edge. */
+async function sideways(page: Page, url: string): Promise<string[]> {
+  const { extra, wide } = await page.evaluate(() => ({
+    extra: document.documentElement.scrollWidth - window.innerWidth,
+    wide: [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter(
+        (e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= window.innerWidth + 1,
+      )
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+  }))
+  return extra > 0 ? [`${url} is ${extra} px too wide: ${wide.join(', ')}`] : []
+}
+
+test.describe('at 360 px no page scrolls sideways', () => {
+  test.use({ viewport: { width: 360, height: 740 } })
+  test.describe.configure({ timeout: 300_000 })
+
+  for (const viewer of SESSION_VIEWERS) {
+    test(viewer, async ({ page, request, signInAs, e2eAccount }) => {
+      const pages = pagesOf(viewer)
+      expect(pages.length).toBeGreaterThan(0)
+      const sample = await enter(viewer, { page, request, signInAs, e2eAccount })
+      const found = await walk(page, pages, sample, (url) => sideways(page, url))
+      expect(found, found.join('\n')).toEqual([])
+    })
+  }
+})
+
+type MainPage = {
+  what: string
+  viewer: Viewer
+  path: string
+  heading: (page: Page) => Locator
+  primary: (page: Page) => Locator
+}
+
+const h1 = (name: string) => (page: Page) => page.getByRole('heading', { name, level: 1, exact: true })
+
+/** The main pages (issue 14) and the action each is for. */
+const MAIN_PAGES: MainPage[] = [
+  {
+    what: 'Login',
+    viewer: 'signed out',
+    path: ROUTES.login.path,
+    heading: h1('Login'),
+    primary: (page) => page.getByRole('button', { name: 'Login' }),
+  },
+  {
+    what: 'the campaign list',
+    viewer: 'a SELLER',
+    path: ROUTES.campaigns.path,
+    heading: h1('Campaigns'),
+    primary: (page) => page.getByRole('link', { name: 'Create New Campaign' }),
+  },
+  {
+    what: 'the campaign editor',
+    viewer: 'a SELLER',
+    path: `${ROUTES.createCampaign.path}?class=Sponsored`,
+    heading: editorHeading,
+    primary: (page) => page.getByRole('button', { name: 'Save & continue' }),
+  },
+  {
+    what: 'Analytics',
+    viewer: 'a SELLER',
+    path: ROUTES.analytics.path,
+    heading: h1('Analytics'),
+    primary: (page) => page.getByRole('button', { name: 'Generate', exact: true }),
+  },
+  {
+    what: 'Saved Reports',
+    viewer: 'a SELLER',
+    path: ROUTES.savedReports.path,
+    heading: h1('Saved Reports'),
+    primary: (page) => page.getByRole('link', { name: 'New report' }),
+  },
+  {
+    what: 'Save and Schedule Report',
+    viewer: 'a SELLER',
+    path: ROUTES.saveScheduleReport.path,
+    heading: h1('Save and Schedule Report'),
+    primary: (page) => page.getByRole('button', { name: 'Save', exact: true }),
+  },
+  {
+    what: 'User Management',
+    viewer: 'a SUPERADMIN',
+    path: ROUTES.adminUserManagement.path,
+    heading: h1('User Management'),
+    primary: (page) => page.getByRole('link', { name: 'All Advertisers' }),
+  },
+  {
+    what: 'Billing',
+    viewer: 'a SUPERADMIN',
+    path: ROUTES.adminBilling.path,
+    heading: h1('Billing'),
+    primary: (page) => page.getByRole('button', { name: 'Upload payments' }),
+  },
+  {
+    what: 'Bulk Upload',
+    viewer: 'a SUPERADMIN',
+    path: ROUTES.adminBulkUpload.path,
+    heading: h1('Bulk Upload'),
+    primary: (page) => page.getByRole('button', { name: 'Upload', exact: true }),
+  },
+]
+
+/** The control is reachable, wholly in the 640 px viewport, on top where it is drawn, its text whole. */
+async function expectUsable(control: Locator, what: string) {
+  await control.scrollIntoViewIfNeeded()
+  await expect(control, `${what} is visible`).toBeVisible()
+  await expect(control, `${what} is wholly in view`).toBeInViewport({ ratio: 1 })
+  const fit = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+    return {
+      left: box.left,
+      right: box.right,
+      width: window.innerWidth,
+      onTop: Boolean(hit && (hit === element || element.contains(hit))),
+      clipped:
+        element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1,
+    }
+  })
+  expect(fit.left, `${what} starts inside the viewport`).toBeGreaterThanOrEqual(0)
+  expect(fit.right, `${what} ends inside the viewport`).toBeLessThanOrEqual(fit.width)
+  expect(fit.onTop, `${what} is not covered by another element`).toBe(true)
+  expect(fit.clipped, `${what}'s text is not clipped`).toBe(false)
+}
+
+test.describe('at 200 % zoom (a 1280×800 window: 640×400 CSS px) the main pages are usable', () => {
+  test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 })
+  test.describe.configure({ timeout: 180_000 })
+
+  for (const viewer of ['signed out', 'a SELLER', 'a SUPERADMIN'] as const) {
+    const pages = MAIN_PAGES.filter((p) => p.viewer === viewer)
+    test(`${pages.map((p) => p.what).join(', ')}`, async ({ page, request, signInAs, e2eAccount }) => {
+      await enter(viewer, { page, request, signInAs, e2eAccount })
+      for (const main of pages) {
+        await page.goto(main.path)
+        const heading = main.heading(page)
+        await expect(heading, `${main.what}: its <h1> shows as the page opens`).toBeInViewport()
+        await expectNoSidewaysScroll(page, main.what)
+        await expectUsable(main.primary(page), `${main.what}: its primary action`)
+        // Reaching the action scrolled nothing sideways either.
+        expect(await page.evaluate(() => window.scrollX), `${main.what} did not scroll sideways`).toBe(0)
+      }
+    })
+  }
+})
