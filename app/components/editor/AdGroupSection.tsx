@@ -6,6 +6,7 @@
 import { useActionData, useFetcher } from '@remix-run/react'
 import { type FormEvent, memo, useEffect, useRef, useState } from 'react'
 import { adGroupNameProblem, MESSAGES } from '../../../platform/rules/campaign-editor'
+import { csvDataHref as csvHref } from '../../../platform/rules/csv'
 import type {
   AdGroupEditorData,
   AdGroupView,
@@ -23,14 +24,6 @@ const focusOnMount = (el: HTMLButtonElement | null) => el?.focus()
 type Answer = { adGroupEditor?: AdGroupEditorData }
 const FETCHER_KEY = 'adgroups'
 
-/** A CSV cell: quoted when needed, a leading formula character neutralised. */
-const cell = (value: string | number) => {
-  let s = String(value)
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-const csvHref = (rows: (string | number)[][]) =>
-  `data:text/csv;charset=utf-8,${encodeURIComponent(rows.map((r) => r.map(cell).join(',')).join('\r\n'))}`
 const money = (rupees: number) =>
   `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
