@@ -11,7 +11,7 @@
 //
 // Options: --quick (a CI-sized pass: fewer seconds and connections, every row still printed),
 // --db=pglite|postgres|both (default both; PostgreSQL at DATABASE_URL, else postgres://adc:adc@127.0.0.1:5432/adc),
-// --long (the long report and import benches too), --only=js|console|editor|reports|billing.
+// --long (the long report and import benches too), --no-lighthouse, --only=js|console|editor|reports|billing.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -41,6 +41,7 @@ const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.s
 const ONLY = option('only')
 const QUICK = args.includes('--quick')
 const LONG = args.includes('--long')
+const NO_LIGHTHOUSE = args.includes('--no-lighthouse')
 const DB = option('db') ?? 'both'
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://adc:adc@127.0.0.1:5432/adc'
 
@@ -176,11 +177,11 @@ function plan(): LoadPlan {
   return QUICK
     ? {
         quick: true,
-        sequential: 5,
+        sequential: 3,
         connections: 10,
-        seconds: 3,
+        seconds: 5,
         heavyConnections: 50,
-        heavySeconds: 8,
+        heavySeconds: 5,
         lighthouse: true,
         editorBrowser: false,
       }
@@ -296,7 +297,7 @@ async function main() {
     // Lighthouse measures the browser's side: in the quick pass on the first database only.
     await consoleBench(
       target,
-      { ...p, lighthouse: p.lighthouse && (!QUICK || i === 0), editorBrowser: p.editorBrowser && i === 0 },
+      { ...p, lighthouse: p.lighthouse && !NO_LIGHTHOUSE && (!QUICK || i === 0), editorBrowser: p.editorBrowser && i === 0 },
       table,
     )
   }

@@ -70,7 +70,8 @@ export async function lighthouseBench(table: FigureTable, column: string, pages:
   for (const page of pages) {
     let report: Report
     try {
-      report = await runLighthouse(page)
+      // One retry: on a busy machine Chromium's DevTools protocol can time out once.
+      report = await runLighthouse(page).catch(() => runLighthouse(page))
     } catch (error) {
       table.set(section, `${page.label}: performance`, `≥ ${SCORE_TARGET}`, column, {
         text: `failed: ${(error as Error).message.split('\n')[0]!.slice(0, 80)}`,

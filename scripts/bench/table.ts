@@ -39,8 +39,11 @@ export class FigureTable {
     const line = (measure: string, target: string, cells: string[]) =>
       `  ${measure.padEnd(measureWidth)}  ${target.padEnd(targetWidth)}  ${cells.map((c, i) => c.padStart(widths[i]!)).join('  ')}`.trimEnd()
     const out = [`\n${this.title}`, line('measure', 'target', this.columns)]
+    // Rows grouped under their section, sections in the order they first appeared.
+    const sections = [...new Set(this.rows.map((r) => r.section))]
+    const rows = sections.flatMap((name) => this.rows.filter((r) => r.section === name))
     let section = ''
-    for (const row of this.rows) {
+    for (const row of rows) {
       if (row.section !== section) {
         section = row.section
         out.push(`  ${section}`)
