@@ -11,6 +11,8 @@ export class ServerLog {
   private requests: RequestLine[] = []
   private errors: string[] = []
   readonly jobs: JobLine[] = []
+  /** The start's ANALYZE (its "planner statistics refreshed" line), ms. */
+  analyzeMs: number | null = null
 
   constructor(stdout: Readable, stderr: Readable) {
     // Stack frames ("    at …") are left out: the first line of each error says enough here.
@@ -27,6 +29,8 @@ export class ServerLog {
       }
       if (entry.msg === 'request') {
         this.requests.push({ path: String(entry.path), status: Number(entry.status), ms: Number(entry.ms) })
+      } else if (entry.msg === 'planner statistics refreshed') {
+        this.analyzeMs = Number(entry.ms)
       } else if (entry.msg === 'job done') {
         this.jobs.push({ job: String(entry.job), ms: Number(entry.ms) })
       }
