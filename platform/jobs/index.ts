@@ -5,6 +5,7 @@ import type { PlatformDeps } from '../deps'
 import { log } from '../log'
 import { adGroupProcessing } from './ad-group-processing'
 import { campaignStates } from './campaign-states'
+import { createQueueOnce } from './create-queue'
 import { deliverySimulation } from './delivery-simulation'
 import { reportGeneration } from './report-generation'
 import { reportSchedules } from './report-schedules'
@@ -44,7 +45,8 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
   boss.on('error', (error) => log.error('job system error', { error: error.message }))
   await boss.start()
   for (const definition of definitions) {
-    await boss.createQueue(
+    await createQueueOnce(
+      boss,
       definition.name,
       definition.retry
         ? {
