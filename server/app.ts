@@ -15,7 +15,12 @@ import { projectPath } from '../platform/paths'
 import type { TrustProxy } from './config'
 import { refuseCrossSitePosts } from './csrf'
 import { type DatabaseHealth, unavailableWhileDatabaseDown, watchDatabase } from './database-health'
-import { closeAfterUnreadBody, limitRequestBodies, noStoreWhenSignedIn } from './hardening'
+import {
+  answerErrorsPlainly,
+  closeAfterUnreadBody,
+  limitRequestBodies,
+  noStoreWhenSignedIn,
+} from './hardening'
 import { precompressedAssets } from './precompressed'
 import { securityHeaders } from './security'
 
@@ -121,5 +126,7 @@ export function createServerApp(options: {
       }),
     )
   }
+  // Last: an error no route answered gets a status and a sentence, never Express's stack page.
+  app.use(answerErrorsPlainly)
   return app
 }

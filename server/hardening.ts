@@ -1,6 +1,7 @@
 // Request-body limits and no-store for signed-in answers (decision 020).
 import type { NextFunction, Request, Response } from 'express'
 import { errorBody } from '../platform/http'
+import { log } from '../platform/log'
 
 /** JSON and form bodies of a request that carries a session (cookie, or a bearer token for the API). */
 export const SIGNED_IN_BODY_LIMIT = 1024 * 1024
@@ -159,4 +160,37 @@ export function noStoreWhenSignedIn(req: Request, res: Response, next: NextFunct
     return writeHead.apply(this, args)
   } as Response['writeHead']
   next()
+}
+
+/**
+ * The last error handler (decision 052). An error that reaches Express itself — a malformed %-escape in a
+ * path Express decodes for a route (`/ads/ad-auth/%E0%A4%A`), a static file that cannot be read — would
+ * get Express's default page, which outside NODE_ENV=production (`npm start`) prints the exception and its
+ * stack with the server's file paths. Instead: its 4xx status (else 500) and one sentence, the API's
+ * envelope under /ads/, plain text elsewhere; the details go to the log only.
+ */
+export function answerErrorsPlainly(error: unknown, req: Request, res: Response, next: NextFunction) {
+  // Too late for a clean answer: Express ends the connection.
+  if (res.headersSent) return next(error)
+  const declared =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode
+  const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500
+  const requestId = res.locals.requestId as string | undefined
+  log.error('request failed in the server', {
+    requestId,
+    method: req.method,
+    path: req.path,
+    status,
+    error: error instanceof Error ? error.message : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  })
+  const message = status === 500 ? 'Something went wrong' : status === 404 ? 'Not found' : 'Bad request'
+  res.setHeader('Cache-Control', 'no-store')
+  if (isApi(req)) {
+    const code = status === 500 ? 'INTERNAL_ERROR' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'
+    res.status(status).json(errorBody(status, code, message, requestId))
+  } else {
+    res.status(status).type('text/plain').send(`${message}.`)
+  }
 }

@@ -16,7 +16,7 @@ import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
 import { rowAction, STATES_FOR_STATUS_FILTER } from '../rules/campaigns'
-import { addDays, istDate } from '../rules/time'
+import { addDays, isCalendarDate, istDate } from '../rules/time'
 import { encodeName, likeLiteral, type Paging, pageCount } from './campaign-access'
 
 /**
@@ -42,8 +42,8 @@ export function dateRange(
     case 'CUSTOM': {
       const { fromDate, toDate } = query
       if (!fromDate || !toDate) throw badDate('fromDate and toDate are required for CUSTOM')
-      if (Number.isNaN(Date.parse(fromDate)) || Number.isNaN(Date.parse(toDate)))
-        throw badDate('Enter a valid date')
+      // A day the calendar does not have (2026-02-30) is refused here, not by the database (a 500).
+      if (!isCalendarDate(fromDate) || !isCalendarDate(toDate)) throw badDate('Enter a valid date')
       if (fromDate > toDate) throw badDate('fromDate must not be after toDate')
       if (toDate > today) throw badDate('Dates in the future are not allowed')
       return { from: fromDate, to: toDate }
