@@ -308,8 +308,14 @@ async function settle(port: number) {
   const until = performance.now() + 60_000
   for (let quick = 0; quick < 2 && performance.now() < until; ) {
     const started = performance.now()
-    await (await fetch(`http://127.0.0.1:${port}/healthz`)).text()
-    quick = performance.now() - started < 30 ? quick + 1 : 0
+    try {
+      await (await fetch(`http://127.0.0.1:${port}/healthz`)).text()
+      quick = performance.now() - started < 30 ? quick + 1 : 0
+    } catch {
+      // A connection reset under load: try again (a dead server is noticed by the caller).
+      quick = 0
+      await new Promise((r) => setTimeout(r, 200))
+    }
   }
 }
 
@@ -619,7 +625,16 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
       })
     }
     errors.push(...serverLog.take().errors)
+  } catch (error) {
+    // The bench goes on to the next database: what broke is a figure too.
+    const exited = child.exitCode !== null || child.signalCode !== null
+    const what = exited
+      ? `the server exited (${child.exitCode ?? child.signalCode})`
+      : `the bench failed: ${(error as Error).message.split('\n')[0]}`
+    table.set('Server', 'the run', 'complete', column, { text: `stopped early: ${what}`, over: true })
+    say(`stopped early: ${what}`)
   } finally {
+    errors.push(...serverLog.take().errors)
     await stopChild(child)
   }
   printErrors(errors)
