@@ -40,6 +40,7 @@ import {
   type ReportDefinition,
   REPORT_EMAIL_SOURCE,
   reportMaxDate,
+  ReportRuleMessages,
   requestDates,
 } from '../../platform/rules/reports'
 import { routePrefix } from '../../platform/rules/roles'
@@ -431,6 +432,8 @@ export async function saveScheduleAction({ request, context }: ActionFunctionArg
       campaignOptions: filters.error ? undefined : campaigns,
     })
   }
+  // A type the catalogue does not know (left out, or a hand-made post) is a field error, not a 500.
+  if (!Object.hasOwn(REPORT_CATALOGUE, values.reportType)) errors.reportType ??= ReportRuleMessages.required
   if (values.emailIds.length > REPORT_RECIPIENTS_MAX) {
     errors.emailIds = `At most ${REPORT_RECIPIENTS_MAX} recipients`
   }
