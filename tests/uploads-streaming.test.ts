@@ -493,9 +493,10 @@ describe('every upload refuses a file of the wrong type', () => {
 // Complete by construction
 // ---------------------------------------------------------------------------------------------
 const root = resolve(__dirname, '..')
-/** What reading an uploaded file looks like in this code base (multipart parsing, the kits, a raw body). */
+/** What reading an uploaded file looks like in this code base (multipart parsing, the kits, a request's raw
+ * body read or passed on); a Blob of the code's own (a database dump) is not an upload. */
 const UPLOAD_MARKERS =
-  /unstable_parseMultipartFormData|receiveCsvUpload\(|receiveUpload\(|handleCsvUpload\(|spoolWithLimit\(|readBodyWithLimit\(|duplex:|\.arrayBuffer\(\)|\.blob\(\)|req\.raw\.body|request\.body\b/
+  /unstable_parseMultipartFormData|receiveCsvUpload\(|receiveUpload\(|handleCsvUpload\(|spoolWithLimit\(|readBodyWithLimit\(|duplex:|\b(request|req|raw)\.(arrayBuffer|blob)\(\)|req\.raw\.body|request\.body\b/
 /** The upload kits themselves: proven by their own tests (platform/uploads/*.test.ts, tests/upload-kit.test.ts). */
 const KITS = ['platform/uploads/receive.ts', 'platform/uploads/endpoint.ts', 'app/models/upload.server.ts']
 
