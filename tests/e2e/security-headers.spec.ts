@@ -6,7 +6,7 @@
 // so that each page is requested once: js-off walks it over the request context, js-on walks the other
 // users and also loads their pages in Chromium, where a CSP refusal of any script would be reported.
 // The platform's API gets the same checks in server/headers.test.ts; the session cookie's flags over
-// HTTPS in tests/e2e/server-cookies.spec.ts.
+// HTTPS in server/cookies.test.ts.
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test'
 import { ROUTE_LIST, ROUTES, type RouteEntry } from '../../app/route-table'
 import { expect, test } from './fixtures'
