@@ -297,7 +297,11 @@ async function main() {
     // Lighthouse measures the browser's side: in the quick pass on the first database only.
     await consoleBench(
       target,
-      { ...p, lighthouse: p.lighthouse && !NO_LIGHTHOUSE && (!QUICK || i === 0), editorBrowser: p.editorBrowser && i === 0 },
+      {
+        ...p,
+        lighthouse: p.lighthouse && !NO_LIGHTHOUSE && (!QUICK || i === 0),
+        editorBrowser: p.editorBrowser && i === 0,
+      },
       table,
     )
   }
