@@ -20,6 +20,7 @@ import {
   closeAfterUnreadBody,
   limitRequestBodies,
   noStoreWhenSignedIn,
+  refuseUnreadableForms,
 } from './hardening'
 import { precompressedAssets } from './precompressed'
 import { securityHeaders } from './security'
@@ -72,6 +73,8 @@ export function createServerApp(options: {
   app.use(limitRequestBodies)
   // A 413 sent before the body was read to its end (an upload over its limit) closes the connection.
   app.use(closeAfterUnreadBody)
+  // A console post that is not a form: 415, not the 500 of an action's formData() (decision 052).
+  app.use(refuseUnreadableForms)
   app.use(compression())
 
   // While the database is down: 503 at once (within 1 s), also to requests already waiting on it; static

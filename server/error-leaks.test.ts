@@ -165,6 +165,18 @@ describe('the API never leaks in an error answer', () => {
     expect(body).toBe('Cross-site form posts are not accepted.')
   })
 
+  it('415, not a 500, for a console post whose body is not a form (JSON, plain text, no type)', async () => {
+    for (const type of ['application/json', 'text/plain', '']) {
+      const body = await provoke(
+        `console post ${type || 'without a type'}`,
+        '/logout',
+        { method: 'POST', headers: type ? { 'content-type': type } : {}, body: '{"a":1}' },
+        415,
+      )
+      expect(body).toBe('This form could not be read. Go back and send it again.')
+    }
+  })
+
   it('a day the calendar does not have is a 400 (the database refused it with a 500 before)', async () => {
     for (const path of [LIST, '/ads/ad-inventory/v1/campaign/download']) {
       const body = await provoke(

@@ -194,3 +194,20 @@ export function answerErrorsPlainly(error: unknown, req: Request, res: Response,
     res.status(status).type('text/plain').send(`${message}.`)
   }
 }
+
+/** What the console's forms post: a native form or a file upload. */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
+export const UNREADABLE_FORM_PAGE = 'This form could not be read. Go back and send it again.'
+
+/**
+ * A console post with a body that is not a form (JSON, plain text, no type) is answered 415 before a route
+ * reads it: the actions read `request.formData()`, which throws on any other type, and that was a 500
+ * (decision 052). The platform's API under /ads/ takes JSON and CSV and answers for itself.
+ */
+export function refuseUnreadableForms(req: Request, res: Response, next: NextFunction) {
+  if (isApi(req) || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || !hasBody(req)) return next()
+  const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (FORM_TYPES.has(type)) return next()
+  res.setHeader('Cache-Control', 'no-store')
+  res.status(415).type('text/plain').send(UNREADABLE_FORM_PAGE)
+}

@@ -51,7 +51,9 @@ const PATH_PATTERNS: [string, RegExp][] = [
 ]
 
 /** Exception class names: TypeError, ZodError, DrizzleQueryError, DatabaseError, HTTPException… */
-const EXCEPTION_CLASS = /\b[A-Z][A-Za-z]*(?:Error|Exception)\b/
+const EXCEPTION_CLASS = /\b(?!SanitizedError\b)[A-Z][A-Za-z]*(?:Error|Exception)\b/
+// (Remix's SanitizedError is the placeholder production puts in place of a route's error: it names no
+// class of ours and carries only "Unexpected Server Error".)
 
 let names: ReturnType<typeof schemaNames> | undefined
 
