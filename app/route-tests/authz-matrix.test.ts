@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { campaigns } from '../../platform/db/schema'
+import { campaigns } from '../../platform/testing/console-tests'
 import type { Role } from '../../platform/rules/roles'
 import { pathOf, ROUTE_LIST, type RouteEntry, type RouteId } from '../route-table'
 import { createRouteHarness, type RouteAnswer, type RouteHarness } from '../testing/route-harness'
