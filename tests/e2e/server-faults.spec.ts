@@ -12,8 +12,16 @@
 // server process (no restart) answers 200 again within a few seconds.
 import { type Socket, createServer as createTcpServer, connect as tcpConnect } from 'node:net'
 import { expect, test } from '@playwright/test'
+import { encodeBase64Text } from '../../platform/contracts/campaign-editor'
+import type { DatabaseHandle } from '../../platform/db/client'
 import { INVENTORY_BASE } from '../../platform/inventory'
+import { adGroupPayload, sponsoredPayload } from '../../platform/testing/campaign-payloads'
+import type { TestPlatform } from '../../platform/testing/platform'
+import { fullyCategorisedProductsOf } from '../../platform/testing/seeded-products'
 import {
+  killServer,
+  pgliteStore,
+  type Store,
   LOCAL_POSTGRES,
   type Started,
   postgresStore,
@@ -261,6 +269,125 @@ for (const how of ['refused', 'blackholed'] as const) {
     } finally {
       if (server) await stopServer(server)
       await proxy.close()
+      await store.drop()
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// SIGKILL during a campaign save: all of it or none of it, and the database reopens
+// ---------------------------------------------------------------------------------------------
+const AD_GROUPS = 20
+const KEYWORDS_PER_GROUP = 500
+
+/** What a save writes, per campaign: its ad groups, their products and keywords. */
+async function campaignRows(handle: DatabaseHandle) {
+  const { rows } = await handle.executeSql(`select c.id::text as id,
+      (select count(*) from ad_groups g where g.campaign_id = c.id)::text as groups,
+      (select count(*) from ad_group_products p join ad_groups g on g.id = p.ad_group_id where g.campaign_id = c.id)::text as products,
+      (select count(*) from keyword_targets k join ad_groups g on g.id = k.ad_group_id where g.campaign_id = c.id)::text as keywords
+    from campaigns c where c.seller_id = ${SELLER_ID} order by c.id`)
+  return rows.map((r) => ({
+    id: Number(r.id),
+    groups: Number(r.groups),
+    products: Number(r.products),
+    keywords: Number(r.keywords),
+  }))
+}
+
+function bigCampaign(productIds: number[], name: string) {
+  const clock = { deps: { now: () => new Date() } } as unknown as TestPlatform
+  return sponsoredPayload(clock, {
+    name: encodeBase64Text(name),
+    adGroups: Array.from({ length: AD_GROUPS }, (_, g) =>
+      adGroupPayload(
+        `Group ${g + 1}`,
+        productIds.slice(0, 3),
+        Array.from({ length: KEYWORDS_PER_GROUP }, (_, k) => ({
+          keyword: `fault proof ${g} ${k}`,
+          match_type: 1 as const,
+          bid_price: 500,
+        })),
+      ),
+    ),
+  })
+}
+
+for (const kind of ['pglite', 'postgres'] as const) {
+  test(`SIGKILL during a ${AD_GROUPS}-ad-group campaign save (${kind}): the campaign is saved whole or not at all, and the server starts again on the same data`, async () => {
+    test.setTimeout(300_000)
+    const store: Store =
+      kind === 'pglite' ? await pgliteStore('faults-save') : await postgresStore('adc_faults_save')
+    let server: Started | null = null
+    try {
+      const handle = await store.open()
+      const { token } = await signIn(handle, SELLER, SELLER_ID)
+      const productIds = await fullyCategorisedProductsOf(handle.db, SELLER_ID, 12)
+      const initial = await campaignRows(handle)
+      await handle.close()
+      const url = (s: Started) =>
+        `${s.baseUrl}${INVENTORY_BASE}/v1/campaign/create?action=save&userId=${SELLER_ID}`
+      // Each save its own products (a product may not sit in two of the seller's campaigns' ad groups).
+      const post = (s: Started, name: string, save: number) =>
+        fetch(url(s), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(bigCampaign(productIds.slice(save * 3, save * 3 + 3), name)),
+        })
+
+      // One whole save first: the payload is valid, and how long a save takes here.
+      server = await startServer(store)
+      const started = performance.now()
+      const whole = await post(server, 'Fault proof whole', 0)
+      const saveMs = performance.now() - started
+      expect(whole.status, await whole.clone().text()).toBe(200)
+
+      // Then kills at points spread over that time: some before the transaction, some inside it.
+      const outcomes: string[] = []
+      for (const [index, fraction] of [0.3, 0.6, 0.9].entries()) {
+        const answer = post(server, `Fault proof kill ${index + 1}`, index + 1).then(
+          (r) => r.status,
+          () => 0,
+        )
+        await new Promise((resolve) => setTimeout(resolve, saveMs * fraction))
+        await killServer(server)
+        const status = await answer
+        outcomes.push(`${fraction}: ${status}`)
+        // Killed before it answered (0), or saved just before the kill (200): never refused.
+        expect([0, 200], `the killed save answered ${status}`).toContain(status)
+        // The next start: over a lock file the killed server left, on data it did not close.
+        server = await startServer(store)
+      }
+      await stopServer(server)
+      server = null
+
+      const after = await (async () => {
+        const again = await store.open()
+        try {
+          return await campaignRows(again)
+        } finally {
+          await again.close()
+        }
+      })()
+      const added = after.filter((row) => !initial.some((before) => before.id === row.id))
+      // The whole save, plus each killed one that committed before the kill: every one complete.
+      expect(added.length).toBeGreaterThanOrEqual(1)
+      expect(added.length).toBeLessThanOrEqual(4)
+      for (const row of added) {
+        expect(row, `campaign ${row.id} is whole (${outcomes.join(', ')})`).toEqual({
+          id: row.id,
+          groups: AD_GROUPS,
+          products: AD_GROUPS * 3,
+          keywords: AD_GROUPS * KEYWORDS_PER_GROUP,
+        })
+      }
+      // Nothing half-written elsewhere: no ad group without its campaign's full set.
+      expect(after.filter((row) => initial.some((before) => before.id === row.id))).toEqual(initial)
+      console.log(
+        `[faults] ${kind}: a save took ${Math.round(saveMs)} ms; kills at ${outcomes.join(', ')} (status 0 = killed before answering); ${added.length - 1} killed saves had committed`,
+      )
+    } finally {
+      if (server) await stopServer(server)
       await store.drop()
     }
   })
