@@ -15,7 +15,7 @@ export function HoneypotField() {
         name={HONEYPOT_FIELD}
         type="text"
         defaultValue=""
-        autoComplete="nope"
+        autoComplete="off"
         tabIndex={-1}
       />
     </div>
