@@ -1,4 +1,6 @@
 // A platform over a fresh test database, with a clock the test controls and a mailer that keeps messages.
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { DatabaseHandle } from '../db/client'
 import { users } from '../db/schema'
@@ -17,6 +19,12 @@ export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789abcdef'
 export const TEST_INGEST_TOKEN = 'test-ingest-token-0123456789abcdefghij'
 
 export type TestPlatform = Awaited<ReturnType<typeof createTestPlatform>>
+
+function testDataRoot() {
+  const root = projectPath('.tmp/test-data')
+  mkdirSync(root, { recursive: true })
+  return root
+}
 
 export async function createTestPlatform(
   options: {
@@ -41,7 +49,9 @@ export async function createTestPlatform(
     database,
     mailer,
     now: () => now,
-    dataDir: projectPath('.tmp/test-data'),
+    // A directory of its own: test files run in parallel, and some compare what an upload left in
+    // <dataDir>/uploads/incoming before and after (a shared one made them see each other's spooled files).
+    dataDir: mkdtempSync(path.join(testDataRoot(), 'platform-')),
     consoleUrl: options.consoleUrl ?? 'http://console.test',
     outboxEnabled: options.outboxEnabled ?? false,
     externalLoginSecret: options.externalLoginSecret,
