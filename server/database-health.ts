@@ -158,13 +158,18 @@ export function watchDatabase(options: WatchOptions): DatabaseHealth {
   const dedicated = options.connectionString
     ? dedicatedPinger(options.connectionString, timeoutMs, () => set(false, 'health connection lost'))
     : null
+  // The embedded database answers one statement at a time: a ping queued behind a long import is not an
+  // outage (a 10 s limit here turned a 25 MB PGlite import into a 503). Without a dedicated connection,
+  // only an error counts as down, unless the caller sets a timeout itself.
   const pingOnce = () =>
     dedicated
       ? dedicated.ping()
-      : withTimeout(
-          options.database.ping().then(() => undefined),
-          timeoutMs,
-        )
+      : options.timeoutMs !== undefined
+        ? withTimeout(
+            options.database.ping().then(() => undefined),
+            timeoutMs,
+          )
+        : options.database.ping().then(() => undefined)
 
   const ping = () => {
     if (inFlight || stopped) return
