@@ -11,7 +11,7 @@ import { INVENTORY_BASE } from './inventory'
 import { metadataUploadInit, zipOf } from './inventory/metadata-testing'
 import { PAYMENTS_BASE } from './payments'
 import { ANALYTICS_BASE } from './analytics'
-import { AUTHZ_TABLE, CALLERS, type Caller, type MatrixRow } from './testing/authz-table'
+import { AUTHZ_TABLE, CALLER_EMAIL, CALLERS, type Caller, type MatrixRow } from './testing/authz-table'
 import { sponsoredPayload } from './testing/campaign-payloads'
 import { createTestPlatform, DEMO_PASSWORD, TEST_INGEST_TOKEN, type TestPlatform } from './testing/platform'
 import { fullyCategorisedProductsOf } from './testing/seeded-products'
@@ -24,17 +24,7 @@ const R = `${ANALYTICS_BASE}/v1`
 const SELLER_ID = 100001
 const BRAND_ID = 200001
 
-/** Who each caller is (docs/demo-accounts.md). revoked: seller3@, revoked in beforeAll after its sign-in. */
-const EMAIL: Record<Exclude<Caller, 'signedOut'>, string> = {
-  SUPERADMIN: 'superadmin@example.com',
-  OPS: 'ops@example.com',
-  AGENCY: 'agency@example.com',
-  BRAND: 'brand@example.com',
-  SELLER: 'seller@example.com',
-  otherSeller: 'seller2@example.com',
-  unlinkedAgency: 'agency2@example.com',
-  revoked: 'seller3@example.com',
-}
+const EMAIL = CALLER_EMAIL
 
 /** The advertiser each caller acts on (see CALLERS): its own, or for the attacks the victim's. */
 const SUBJECT: Record<Caller, number> = {

@@ -8,36 +8,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { campaigns } from '../../platform/testing/console-tests'
+import { CALLER_EMAIL, CALLERS, type Caller } from '../../platform/testing/authz-table'
 import type { Role } from '../../platform/rules/roles'
 import { pathOf, ROUTE_LIST, type RouteEntry, type RouteId } from '../route-table'
 import { createRouteHarness, type RouteAnswer, type RouteHarness } from '../testing/route-harness'
 
-const CALLERS = [
-  'SUPERADMIN',
-  'OPS',
-  'AGENCY',
-  'BRAND',
-  'SELLER',
-  'signedOut',
-  'otherSeller',
-  'unlinkedAgency',
-  'revoked',
-] as const
-type Caller = (typeof CALLERS)[number]
-
 const SELLER_ID = 100001
 const BRAND_ID = 200001
 
-const EMAIL: Record<Exclude<Caller, 'signedOut'>, string> = {
-  SUPERADMIN: 'superadmin@example.com',
-  OPS: 'ops@example.com',
-  AGENCY: 'agency@example.com',
-  BRAND: 'brand@example.com',
-  SELLER: 'seller@example.com',
-  otherSeller: 'seller2@example.com',
-  unlinkedAgency: 'agency2@example.com',
-  revoked: 'seller3@example.com',
-}
+const EMAIL = CALLER_EMAIL
 const ROLE: Record<Caller, Role | null> = {
   SUPERADMIN: 'SUPERADMIN',
   OPS: 'OPS',

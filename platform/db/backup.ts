@@ -30,7 +30,7 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { DataDirLockedError, lockDataDir, migrationsFolder } from './client'
+import { DataDirLockedError, isAlive, lockDataDir, migrationsFolder } from './client'
 
 export const BACKUP_FORMAT = 'ad-console-backup/1'
 const MANIFEST_ENTRY = 'manifest.json'
@@ -279,15 +279,6 @@ function readPid(file: string): number | null {
     return Number.isFinite(pid) && pid > 0 ? pid : null
   } catch {
     return null
-  }
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
 

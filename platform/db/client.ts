@@ -43,7 +43,8 @@ export class DataDirLockedError extends Error {
 
 export const migrationsFolder = projectPath('platform/db/migrations')
 
-function isAlive(pid: number) {
+/** True while a process with this pid exists (EPERM: it exists but is not ours). */
+export function isAlive(pid: number) {
   try {
     process.kill(pid, 0)
     return true

@@ -24,6 +24,18 @@ export const CALLERS = [
   'revoked',
 ] as const
 export type Caller = (typeof CALLERS)[number]
+
+/** Who each caller is (docs/demo-accounts.md). revoked: seller3@, revoked by the tests after its sign-in. */
+export const CALLER_EMAIL: Record<Exclude<Caller, 'signedOut'>, string> = {
+  SUPERADMIN: 'superadmin@example.com',
+  OPS: 'ops@example.com',
+  AGENCY: 'agency@example.com',
+  BRAND: 'brand@example.com',
+  SELLER: 'seller@example.com',
+  otherSeller: 'seller2@example.com',
+  unlinkedAgency: 'agency2@example.com',
+  revoked: 'seller3@example.com',
+}
 export type Access = 'allow' | 'deny'
 
 export type MatrixRow = {
