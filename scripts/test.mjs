@@ -45,6 +45,18 @@ function ensureChromium() {
   )
 }
 
+/** The first lines of a failure's message, without colours, indented under the test's name. */
+function excerpt(message) {
+  if (!message) return ''
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are what is removed
+  const plain = String(message).replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = plain
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, 12)
+  return lines.map((l) => `\n      ${l.slice(0, 300)}`).join('')
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return false
   const report = JSON.parse(readFileSync(file, 'utf8'))
@@ -57,7 +69,8 @@ function countVitest(file) {
   for (const file of report.testResults ?? []) {
     const where = file.name?.replace(`${process.cwd()}/`, '') ?? '?'
     const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed')
-    for (const a of failed) failedTests.push(`unit › ${where} › ${a.fullName ?? a.title}`)
+    for (const a of failed)
+      failedTests.push(`unit › ${where} › ${a.fullName ?? a.title}${excerpt(a.failureMessages?.[0])}`)
     if (file.status === 'failed' && failed.length === 0) failedTests.push(`unit › ${where} (did not load)`)
   }
   return true
@@ -72,8 +85,9 @@ function countPlaywright(file) {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status === 'unexpected') {
+          const last = t.results?.[t.results.length - 1]
           failedTests.push(
-            `e2e [${t.projectName}] › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
+            `e2e [${t.projectName}] › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}${excerpt(last?.error?.message ?? last?.errors?.[0]?.message)}`,
           )
         }
       }

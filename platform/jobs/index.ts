@@ -41,6 +41,12 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
     schema: 'pgboss',
     // Both drivers see the same schema; polling every 2 s is enough for crons and keeps idle CPU low.
     pollingIntervalSeconds: 2,
+    // pg-boss sends a cron's job from the first cron check in its minute, and a check runs only when
+    // more than the interval has passed since the last one by any process. At its default of 30 s two
+    // checks can fall 60 s apart and a per-minute job skips a minute; at 15 s the gap stays near 30 s.
+    // The send-it worker then inserts the job within 2 s, not 5 (decision 054).
+    cronMonitorIntervalSeconds: 15,
+    cronWorkerIntervalSeconds: 2,
   })
   boss.on('error', (error) => log.error('job system error', { error: error.message }))
   await boss.start()

@@ -95,7 +95,8 @@ function startWeb(name: string, port: number): Web {
   })
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  // 'close', not 'exit': by then every line the process wrote has been read.
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
   return { name, child, url: `http://127.0.0.1:${port}`, output: () => output, exit }
 }
 
@@ -115,8 +116,7 @@ async function healthy(web: Web) {
 }
 
 async function stopWeb(web: Web) {
-  if (web.child.exitCode !== null || web.child.signalCode !== null) return
-  web.child.kill('SIGTERM')
+  if (web.child.exitCode === null && web.child.signalCode === null) web.child.kill('SIGTERM')
   expect(await web.exit, web.output().slice(-3000)).toBe(0)
 }
 
@@ -294,55 +294,62 @@ test('each cron job runs once per tick across both processes', async () => {
   test.setTimeout(300_000)
   const firstWholeMinute = Math.ceil(bothReady / MINUTE) * MINUTE
   const windowEnd = firstWholeMinute + 2 * MINUTE
-  // pg-boss sends a cron's job within its minute; its send-it worker inserts it within seconds.
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowEnd + 15_000 - Date.now())))
+  // A check in the last minute of the window runs within 15 s of its start (cronMonitorIntervalSeconds).
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowEnd + 20_000 - Date.now())))
+  // Stopped the way a deployment stops them: running jobs finish, every log line is out, and nothing
+  // changes while the records are read.
+  for (const web of [a, b]) await stopWeb(web)
 
   const cronJobs = jobDefinitions.filter((d) => d.cron)
   const everyMinute = cronJobs.filter((d) => d.cron === '* * * * *').map((d) => d.name)
   expect(everyMinute.length).toBeGreaterThanOrEqual(4)
-  // The jobs a cron made (a job sent to wake a queue after a write has the singleton key 'wake').
-  const rows = await onServer(
+  const jobs = `(select name, created_on, singleton_key, singleton_on, state::text as state from pgboss.job
+                 union all
+                 select name, created_on, singleton_key, singleton_on, state::text from pgboss.archive)`
+  // A cron tick is pg-boss's send-it record: key = the job's name, slot = the tick's minute. Whichever
+  // process checks first sends it; the other's send for the same minute must be refused.
+  const ticks = await onServer(
     async (client) =>
       (
-        await client.query<{ name: string; minute: Date; jobs: number; completed: number }>(
-          `select name, date_trunc('minute', created_on) as minute, count(*)::int as jobs,
+        await client.query<{ name: string; minute: Date; sends: number; completed: number }>(
+          `select singleton_key as name, singleton_on as minute, count(*)::int as sends,
                   count(*) filter (where state = 'completed')::int as completed
-           from (select name, created_on, singleton_key, state::text from pgboss.job
-                 union all
-                 select name, created_on, singleton_key, state::text from pgboss.archive) j
-           where name = any($1) and singleton_key is null
-           group by 1, 2 order by 1, 2`,
+           from ${jobs} j where name = '__pgboss__send-it' group by 1, 2 order by 1, 2`,
+        )
+      ).rows,
+    DATABASE,
+  )
+  // The jobs the ticks made (a job sent to wake a queue after a write has the singleton key 'wake').
+  const made = await onServer(
+    async (client) =>
+      (
+        await client.query<{ name: string; jobs: number; completed: number }>(
+          `select name, count(*)::int as jobs, count(*) filter (where state = 'completed')::int as completed
+           from ${jobs} j where name = any($1) and singleton_key is null group by 1`,
           [cronJobs.map((d) => d.name)],
         )
       ).rows,
     DATABASE,
   )
-  const minutes = [firstWholeMinute, firstWholeMinute + MINUTE]
+  // singleton_on is a timestamp without time zone: read as UTC.
+  const utc = (d: Date) => d.getTime() - d.getTimezoneOffset() * 60_000
   for (const name of everyMinute) {
-    for (const minute of minutes) {
-      const row = rows.find((r) => r.name === name && r.minute.getTime() === minute)
-      expect(row?.jobs, `${name} at ${new Date(minute).toISOString()}`).toBe(1)
+    for (const minute of [firstWholeMinute, firstWholeMinute + MINUTE]) {
+      const tick = ticks.find((t) => t.name === name && utc(t.minute) === minute)
+      expect(tick?.sends, `${name}: a tick at ${new Date(minute).toISOString()}`).toBe(1)
     }
   }
-  // No cron job, per minute or not, ever ran twice in one minute while both processes were up.
-  for (const row of rows) {
-    expect(row.jobs, `${row.name} at ${row.minute.toISOString()}`).toBe(1)
-  }
-  // What each process logged as run adds up to the completed jobs: no process ran one on its own.
+  // No cron job, per minute or not, was sent twice for one tick while both processes were up.
+  for (const tick of ticks) expect(tick.sends, `${tick.name} at ${tick.minute.toISOString()}`).toBe(1)
+  // Each tick made exactly one job, and each of those jobs ran once, in one process: what the two
+  // processes logged as run adds up to the completed jobs.
   const logged = (name: string) => (jobRuns(a).get(name) ?? 0) + (jobRuns(b).get(name) ?? 0)
-  const completedAll = await onServer(
-    async (client) =>
-      (
-        await client.query<{ name: string; completed: number }>(
-          `select name, count(*)::int as completed from (
-             select name, state::text from pgboss.job union all select name, state::text from pgboss.archive
-           ) j where name = any($1) and state = 'completed' group by 1`,
-          [everyMinute],
-        )
-      ).rows,
-    DATABASE,
-  )
-  for (const { name, completed } of completedAll) expect(logged(name), name).toBe(completed)
+  for (const { name } of cronJobs) {
+    const sent = ticks.filter((t) => t.name === name).reduce((sum, t) => sum + t.completed, 0)
+    const row = made.find((m) => m.name === name)
+    expect(row?.jobs ?? 0, `${name}: jobs made by ${sent} ticks`).toBe(sent)
+    expect(logged(name), `${name}: runs logged by A and B`).toBe(row?.completed ?? 0)
+  }
   test.info().annotations.push({
     type: 'runs per process',
     description: everyMinute
