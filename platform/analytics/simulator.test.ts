@@ -47,7 +47,14 @@ describe('a simulated week against the demo campaigns', () => {
   it('delivers something: searches, product views, clicks and spend on several campaigns', async () => {
     const spend = steps.reduce((sum, s) => sum + s.summary.spend, 0)
     const clicks = steps.reduce((sum, s) => sum + s.summary.clicks, 0)
-    expect(steps.every((s) => s.summary.searches > 0 && s.summary.productViews > 0)).toBe(true)
+    // Every whole IST day has searches and product views. The first step is only the rest of today: run
+    // late in the IST day (CI at 23:23 IST) it is minutes long and may hold no search at all.
+    const wholeDays = steps.slice(1)
+    expect(wholeDays).toHaveLength(6)
+    for (const [i, s] of wholeDays.entries()) {
+      expect(s.summary.searches, `searches on whole day ${i + 1}`).toBeGreaterThan(0)
+      expect(s.summary.productViews, `product views on whole day ${i + 1}`).toBeGreaterThan(0)
+    }
     expect(clicks).toBeGreaterThan(500)
     expect(spend).toBeGreaterThan(100_000)
     const [row] = rowsOf<{ campaigns: number; spend: string }>(
