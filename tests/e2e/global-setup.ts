@@ -4,10 +4,11 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { createSession } from '../../platform/auth/sessions'
 import { openDatabase } from '../../platform/db/client'
+import { sessions } from '../../platform/db/schema'
 import { demoUsers, seedDemo } from '../../platform/db/seed'
 import { projectPath } from '../../platform/paths'
 import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
@@ -18,6 +19,8 @@ import { E2E_DIR, FACT_SUMS_FILE, type FactSums, SESSIONS_FILE, type SessionPool
 // Each test takes an unused session of its user (a test may sign out); the busiest e2e user serves
 // tens of tests per project (20 ran out once the layout, a11y, dialog and hydration specs joined).
 const SESSIONS_PER_USER = 60
+/** How long after setup a pooled session is still fresh (a whole e2e run takes 30–45 minutes). */
+const POOL_HORIZON_MS = 3 * 60 * 60 * 1000
 export const E2E_SECRET = 'e2e-session-secret-not-for-production-0123456789'
 export const E2E_EXTERNAL_SECRET = 'e2e-external-login-secret-0123456789'
 
@@ -65,14 +68,26 @@ async function createSessionPool(
   const pool: SessionPool = {}
   const now = new Date()
   const pooled = [...demoUsers, ...Object.values(e2eUsers).filter((u) => u.pool)]
+  const ids: string[] = []
   for (const user of pooled) {
     const tokens: string[] = []
     for (let i = 0; i < SESSIONS_PER_USER; i++) {
-      tokens.push(
-        (await createSession(db, { userId: user.id, stage: 'FULL', now, ipAddress: '127.0.0.1' })).token,
-      )
+      const session = await createSession(db, { userId: user.id, stage: 'FULL', now, ipAddress: '127.0.0.1' })
+      tokens.push(session.token)
+      ids.push(session.sessionId)
     }
     pool[user.email] = { tokens }
+  }
+  // A pooled session is handed to a test at any time in the run, which can last longer than the product's
+  // 30-minute idle limit (SESSION_IDLE_MS): the routes project, last, failed when a run took 41 minutes.
+  // Each one counts as last seen at the end of the run's horizon, so its idle clock runs from there; the
+  // 12-hour absolute limit still holds. Specs that test the idle limit make sessions of their own.
+  const horizon = new Date(now.getTime() + POOL_HORIZON_MS)
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: horizon })
+      .where(inArray(sessions.id, ids.slice(i, i + 500)))
   }
   writeFileSync(SESSIONS_FILE, JSON.stringify(pool))
   writeFileSync(USERS_FILE, JSON.stringify(e2eUsers))
