@@ -22,7 +22,8 @@ let otherCampaign: number
 let woken: string[]
 const now = new Date()
 const today = istDate(now)
-const day = (n: number) => new Date(now.getTime() + n * 86_400_000).toISOString().slice(0, 10)
+// IST days, as the product counts them (a UTC date is a day behind from 18:30 to 24:00 UTC).
+const day = (n: number) => istDate(new Date(now.getTime() + n * 86_400_000))
 
 beforeAll(async () => {
   t = await createTestPlatform({ now })
