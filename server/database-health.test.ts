@@ -2,10 +2,12 @@
 // every request still waiting is answered 503 (the page, the API's envelope, /healthz), and a good ping
 // lets requests through again. The database here is a ping the test controls: what is under test is the
 // watcher and the gate, not a database.
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { unavailableWhileDatabaseDown, watchDatabase } from './database-health'
+import { answerErrorsPlainly } from './hardening'
 
 type Ping = { fail: boolean; hang: boolean }
 
@@ -106,5 +108,69 @@ describe('the database-health gate', () => {
     await expect.poll(() => health.up).toBe(true)
     state.hang = true
     await expect.poll(() => health.up).toBe(false)
+  })
+
+  it('keeps the connection of a request it answered 503 when the handler fails later (keep-alive reuse)', async () => {
+    const { state, database } = controlledDatabase()
+    const health = watchDatabase({ database, intervalMs: 20, timeoutMs: 100 })
+    closers.push(() => health.stop())
+    let failFirst = () => {}
+    const firstFails = new Promise<void>((resolve) => (failFirst = resolve))
+    let answerSecond = () => {}
+    const secondAnswers = new Promise<void>((resolve) => (answerSecond = resolve))
+    const app = express()
+    app.use(unavailableWhileDatabaseDown(health, () => false))
+    // The first request's query fails only after the gate has answered it (the driver's error comes late).
+    app.get('/first', async (_req, _res, next) => {
+      await firstFails
+      next(new Error('Connection terminated unexpectedly'))
+    })
+    app.get('/second', async (_req, res) => {
+      await secondAnswers
+      res.status(200).send('rows')
+    })
+    app.use(answerErrorsPlainly)
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    closers.push(
+      () =>
+        new Promise((resolve) => {
+          server.closeAllConnections()
+          server.close(() => resolve())
+        }),
+    )
+    const port = (server.address() as AddressInfo).port
+    // One keep-alive socket: the second request goes over the first one's connection.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    closers.push(async () => agent.destroy())
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string; socket: unknown }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path, agent }, (response) => {
+          let body = ''
+          response.on('data', (chunk) => (body += chunk))
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body, socket: request.socket }),
+          )
+        })
+        request.on('error', reject)
+      })
+
+    const first = get('/first')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    state.fail = true
+    const answered = await first
+    expect(answered.status).toBe(503)
+    // The database is back; the next request uses the same connection and waits on its query.
+    state.fail = false
+    await expect.poll(() => health.up).toBe(true)
+    const second = get('/second')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Now the first request's handler fails: that must not cut the connection under the second.
+    failFirst()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    answerSecond()
+    const result = await second
+    expect(result).toMatchObject({ status: 200, body: 'rows' })
+    expect(result.socket).toBe(answered.socket)
   })
 })

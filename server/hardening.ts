@@ -170,7 +170,18 @@ export function noStoreWhenSignedIn(req: Request, res: Response, next: NextFunct
  * envelope under /ads/, plain text elsewhere; the details go to the log only.
  */
 export function answerErrorsPlainly(error: unknown, req: Request, res: Response, next: NextFunction) {
-  // Too late for a clean answer: Express ends the connection.
+  if (res.writableEnded) {
+    // Already answered in full: the database gate answered 503 when the database went down under this
+    // request, and the handler failed afterwards. Express would destroy the socket, which the caller's
+    // keep-alive pool may already be using for its next request (that request would fail with no answer).
+    log.info('request failed after it was answered', {
+      requestId: res.locals.requestId as string | undefined,
+      path: req.path,
+      error: error instanceof Error ? error.message : String(error),
+    })
+    return
+  }
+  // Too late for a clean answer (part of it is sent): Express ends the connection.
   if (res.headersSent) return next(error)
   const declared =
     (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
