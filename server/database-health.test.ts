@@ -45,6 +45,11 @@ async function serve(health: ReturnType<typeof watchDatabase>, release: Promise<
       res.status(200).send('rows')
     },
   )
+  return `http://127.0.0.1:${await listen(app)}`
+}
+
+/** Listens on a free loopback port until the test ends; the port. */
+async function listen(app: express.Express): Promise<number> {
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   closers.push(
@@ -54,7 +59,7 @@ async function serve(health: ReturnType<typeof watchDatabase>, release: Promise<
         server.close(() => resolve())
       }),
   )
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return (server.address() as AddressInfo).port
 }
 
 describe('the database-health gate', () => {
@@ -130,16 +135,7 @@ describe('the database-health gate', () => {
       res.status(200).send('rows')
     })
     app.use(answerErrorsPlainly)
-    const server = app.listen(0, '127.0.0.1')
-    await new Promise((resolve) => server.once('listening', resolve))
-    closers.push(
-      () =>
-        new Promise((resolve) => {
-          server.closeAllConnections()
-          server.close(() => resolve())
-        }),
-    )
-    const port = (server.address() as AddressInfo).port
+    const port = await listen(app)
     // One keep-alive socket: the second request goes over the first one's connection.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
     closers.push(async () => agent.destroy())
