@@ -83,12 +83,7 @@ async function createSessionPool(
   // Each one counts as last seen at the end of the run's horizon, so its idle clock runs from there; the
   // 12-hour absolute limit still holds. Specs that test the idle limit make sessions of their own.
   const horizon = new Date(now.getTime() + POOL_HORIZON_MS)
-  for (let i = 0; i < ids.length; i += 500) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: horizon })
-      .where(inArray(sessions.id, ids.slice(i, i + 500)))
-  }
+  await db.update(sessions).set({ lastSeenAt: horizon }).where(inArray(sessions.id, ids))
   writeFileSync(SESSIONS_FILE, JSON.stringify(pool))
   writeFileSync(USERS_FILE, JSON.stringify(e2eUsers))
   // A direct SQL sum over the facts of the e2e advertisers' campaigns, per campaign and day: specs that
