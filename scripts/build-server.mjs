@@ -1,11 +1,13 @@
-// Bundles the server entry (Express + platform) to build/server/index.js. Packages stay external
-// (PGlite must load its .wasm/.data files from node_modules).
+// Bundles the server entry (Express + platform) to build/server/index.js, and beside it the embedded
+// database's process (build/server/pglite-child.js, which platform/db/pglite-process.ts forks from the
+// built server; decision 057). Packages stay external (PGlite must load its .wasm/.data files from
+// node_modules).
 import { build, stop } from 'esbuild'
 
 try {
   await build({
-    entryPoints: ['server/index.ts'],
-    outfile: 'build/server/index.js',
+    entryPoints: { index: 'server/index.ts', 'pglite-child': 'platform/db/pglite-child.ts' },
+    outdir: 'build/server',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,5 +1,8 @@
 // Opens the platform's database: embedded PGlite on disk by default, PostgreSQL when DATABASE_URL is set.
 // Both run the same Drizzle schema and the same SQL migrations.
+// On-disk PGlite runs in a process of its own, reached over a UNIX socket with node-postgres, so its
+// queries never block the event loop that serves pages (decision 057); PGLITE_IN_PROCESS=1 keeps it in
+// this process. In-memory databases and test templates (loadDataDir) stay in this process.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -10,6 +13,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { projectPath } from '../paths'
+import { startPgliteProcess } from './pglite-process'
+import { CHILD_MAX_CONNECTIONS } from './pglite-protocol'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -20,13 +25,22 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Databas
 export type SqlResult = { rows: Record<string, unknown>[] }
 
 export interface DatabaseHandle {
+  /**
+   * Which database: the embedded one (wherever it runs: one session, no autovacuum, 'postgres'
+   * superuser) or PostgreSQL. Code that branches on the database reads this.
+   */
   kind: 'pglite' | 'postgres'
+  /**
+   * How this process reaches it: PGlite's own driver (in-process PGlite) or node-postgres (PostgreSQL,
+   * and PGlite in its own process). Only what depends on the driver reads this (the migrator).
+   */
+  driver: 'pglite' | 'node-postgres'
   db: Database
   /** Raw SQL, for pg-boss and maintenance. Without values, multi-statement scripts are allowed. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>
   ping(): Promise<boolean>
   close(): Promise<void>
-  /** PGlite only: a tarball of the data directory (test templates). */
+  /** In-process PGlite only: a tarball of the data directory (test templates). */
   dump?(): Promise<Blob>
 }
 
@@ -97,7 +111,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 }
 
 export async function migrateDatabase(handle: DatabaseHandle) {
-  if (handle.kind === 'pglite') {
+  if (handle.driver === 'pglite') {
     await migratePglite(handle.db as Parameters<typeof migratePglite>[0], { migrationsFolder })
   } else {
     await migratePg(handle.db as Parameters<typeof migratePg>[0], { migrationsFolder })
@@ -112,6 +126,14 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
     if (options.lock !== false) unlock = lockDataDir(root)
     dataDir = path.join(root, 'pglite')
     mkdirSync(dataDir, { recursive: true })
+    if (!options.loadDataDir && process.env.PGLITE_IN_PROCESS !== '1') {
+      try {
+        return await openPgliteProcess(root, dataDir, unlock)
+      } catch (error) {
+        unlock()
+        throw error
+      }
+    }
   }
   let client: PGlite
   try {
@@ -124,6 +146,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   let closed = false
   return {
     kind: 'pglite',
+    driver: 'pglite',
     db,
     async executeSql(text, values) {
       if (values && values.length > 0) {
@@ -153,18 +176,61 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
   }
 }
 
+/**
+ * PGlite in a process of its own, served on a UNIX socket in the data directory: the same pool, Drizzle
+ * driver and migrator as PostgreSQL. One connection (CHILD_MAX_CONNECTIONS says why), kept open
+ * (idleTimeoutMillis 0) so the database process's one slot is not given up between bursts, and unref'd
+ * while idle (allowExitOnIdle). This process
+ * keeps the lock; close() ends the pool, then the database process (CHECKPOINT, close), then unlocks.
+ */
+async function openPgliteProcess(root: string, dataDir: string, unlock: () => void): Promise<DatabaseHandle> {
+  const child = await startPgliteProcess({ root, dataDir })
+  return poolHandle(
+    {
+      host: child.socketDir,
+      port: child.port,
+      user: 'postgres',
+      database: 'postgres',
+      max: CHILD_MAX_CONNECTIONS,
+      idleTimeoutMillis: 0,
+      // An idle connection does not keep a script alive (in-process PGlite never did).
+      allowExitOnIdle: true,
+    },
+    {
+      kind: 'pglite',
+      poolError: 'embedded database connection error',
+      async afterEnd() {
+        try {
+          await child.close()
+        } finally {
+          unlock()
+        }
+      },
+    },
+  )
+}
+
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  })
+  return poolHandle(
+    { connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
+    { kind: 'postgres', poolError: 'postgres pool error' },
+  )
+}
+
+/** A node-postgres pool as a handle: PostgreSQL, or PGlite in its own process. */
+function poolHandle(
+  config: pg.PoolConfig,
+  options: { kind: DatabaseHandle['kind']; poolError: string; afterEnd?: () => Promise<void> },
+): DatabaseHandle {
+  const pool = new pg.Pool(config)
   pool.on('error', (error) =>
-    console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', error: error.message })),
+    console.error(JSON.stringify({ level: 'error', msg: options.poolError, error: error.message })),
   )
   const db = drizzlePg({ client: pool, schema }) as unknown as Database
   let closed = false
   return {
-    kind: 'postgres',
+    kind: options.kind,
+    driver: 'node-postgres',
     db,
     async executeSql(text, values) {
       const result = await pool.query(text, values as unknown[] | undefined)
@@ -178,7 +244,11 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     async close() {
       if (closed) return
       closed = true
-      await pool.end()
+      try {
+        await pool.end()
+      } finally {
+        await options.afterEnd?.()
+      }
     },
   }
 }
