@@ -160,13 +160,19 @@ describe('backup and restore of the embedded database', () => {
       )
       expect(await snapshot(handle)).toEqual(before)
       expect(restoredDirs(dataDir)).toEqual(['pglite'])
-      // A process that holds the directory without serving backup requests is never sent SIGUSR2
-      // (it would end it): the backup says why it cannot go on.
+    } finally {
+      await handle.close()
+    }
+    // A process that holds a directory without serving backup requests (a server of an older version:
+    // its lock, no backup-server.pid; openDatabase's own holder serves them, decision 057) is never
+    // sent SIGUSR2 (it would end it): the backup says why it cannot go on.
+    const unlock = lockDataDir(dataDir)
+    try {
       await expect(backupDataDir(dataDir, path.join(ROOT, 'locked', 'console.backup'))).rejects.toThrow(
         `does not take backup requests`,
       )
     } finally {
-      await handle.close()
+      unlock()
     }
   }, 180_000)
 

@@ -295,13 +295,14 @@ function writeJsonAtomically(file: string, value: unknown) {
 }
 
 /**
- * Called once by the process that holds the data directory (where PGlite runs): answers SIGUSR2 by
- * dumping the database for every request waiting in <dataDir>/backup-requests/, one at a time, and
- * writing <id>.done (or <id>.error with the reason) beside the request. Returns a function that stops.
+ * Answers the backup requests waiting in <dataDir>/backup-requests/ with dumps of `pglite`, one at a
+ * time, writing <id>.done (or <id>.error with the reason) beside each. Returns the function that wakes
+ * it (a wake while it works makes it look again when done); it looks once at the start for requests
+ * left from before. Runs where PGlite runs: the server's process, or the embedded database's own
+ * process (decision 057), woken there by its parent, which holds the lock and receives the signal.
  */
-export function serveBackupRequests(pglite: PGlite, dataDir: string): () => void {
-  const root = path.resolve(dataDir)
-  const dir = requestsDir(root)
+export function answerBackupRequests(pglite: PGlite, dataDir: string): () => void {
+  const dir = requestsDir(path.resolve(dataDir))
   mkdirSync(dir, { recursive: true })
   let draining: Promise<void> | null = null
   let again = false
@@ -327,7 +328,7 @@ export function serveBackupRequests(pglite: PGlite, dataDir: string): () => void
     }
   }
 
-  const onSignal = () => {
+  const wake = () => {
     if (draining) {
       again = true
       return
@@ -341,14 +342,30 @@ export function serveBackupRequests(pglite: PGlite, dataDir: string): () => void
       draining = null
     })
   }
-  process.on('SIGUSR2', onSignal)
-  writeFileSync(servingFile(root), String(process.pid))
   // A request left from before this start (the script gave up or the server stopped): answer it.
-  if (readdirSync(dir).some((n) => n.endsWith('.json'))) onSignal()
+  if (readdirSync(dir).some((n) => n.endsWith('.json'))) wake()
+  return wake
+}
+
+/**
+ * Called once by the process that holds the data directory: answers SIGUSR2 by calling `wake` (with
+ * PGlite in this process, answerBackupRequests' function; with PGlite in its own process, a message to
+ * it) and writes its pid to backup-server.pid, so `npm run backup` knows it may signal. Returns a
+ * function that stops.
+ */
+export function takeBackupSignals(dataDir: string, wake: () => void): () => void {
+  const root = path.resolve(dataDir)
+  process.on('SIGUSR2', wake)
+  writeFileSync(servingFile(root), String(process.pid))
   return () => {
-    process.off('SIGUSR2', onSignal)
+    process.off('SIGUSR2', wake)
     if (readPid(servingFile(root)) === process.pid) rmSync(servingFile(root), { force: true })
   }
+}
+
+/** Both halves in this process (PGlite in the server's process). Returns a function that stops. */
+export function serveBackupRequests(pglite: PGlite, dataDir: string): () => void {
+  return takeBackupSignals(dataDir, answerBackupRequests(pglite, dataDir))
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -6,10 +6,13 @@
 //
 // The parent holds the data directory's lock; this process lives only as long as its IPC channel: the
 // parent's 'close' message or a closed channel (the parent exited, even by SIGKILL) shuts it down
-// (CHECKPOINT, then close), so an orphan never keeps the files.
+// (CHECKPOINT, then close), so an orphan never keeps the files. It also makes the dumps of online
+// backups (decision 054) when the parent, which receives `npm run backup`'s signal, asks.
 import { rmSync } from 'node:fs'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { answerBackupRequests } from './backup'
 import { CHILD_MAX_CONNECTIONS, type ChildMessage, type ParentMessage } from './pglite-protocol'
 
 const [dataDir = '', socketPath = ''] = process.argv.slice(2)
@@ -31,6 +34,8 @@ process.on('SIGTERM', () => {})
 let pglite: PGlite | undefined
 let server: PGLiteSocketServer | undefined
 let stopping: Promise<never> | undefined
+/** Set once PGlite is open: dumps for `npm run backup`, which signals the parent (the lock holder). */
+let answerBackups: (() => void) | undefined
 
 function stop(code: number): Promise<never> {
   stopping ??= (async () => {
@@ -55,6 +60,7 @@ function stop(code: number): Promise<never> {
 process.on('disconnect', () => void stop(0))
 process.on('message', (message: ParentMessage) => {
   if (message?.type === 'close') void stop(0)
+  if (message?.type === 'backup') answerBackups?.()
 })
 
 try {
@@ -64,6 +70,8 @@ try {
   rmSync(socketPath, { force: true })
   server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: CHILD_MAX_CONNECTIONS })
   await server.start()
+  // The data directory (DATA_DIR) is PGlite's directory's parent.
+  answerBackups = answerBackupRequests(pglite, path.dirname(dataDir))
   send({ type: 'ready' })
 } catch (error) {
   send({ type: 'failed', message: (error as Error).message ?? String(error) })

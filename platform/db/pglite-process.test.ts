@@ -8,6 +8,7 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { requestOnlineBackup } from './backup'
 import { type DatabaseHandle, openDatabase } from './client'
 import { users } from './schema'
 import { ensurePgliteTemplate } from '../testing/template'
@@ -150,6 +151,18 @@ describe('PGlite in its own process', () => {
     const root = await seededDataDir()
     await open(root)
     await expect(openDatabase({ dataDir: root })).rejects.toThrow(/already in use by process/)
+  })
+
+  it('npm run backup while it runs: the parent takes the signal, the child dumps, the backup holds the rows', async () => {
+    const root = await seededDataDir()
+    const handle = await open(root)
+    await handle.executeSql('create table backed_up (n int); insert into backed_up select generate_series(1, 7)')
+    expect(readFileSync(path.join(root, 'backup-server.pid'), 'utf8')).toBe(String(process.pid))
+    const manifest = await requestOnlineBackup(root, path.join(root, 'online.backup'))
+    expect(manifest.tables['public.backed_up']).toBe(7)
+    expect(manifest.tables['public.users']).toBeGreaterThan(0)
+    // The server kept serving meanwhile.
+    expect((await handle.executeSql('select count(*)::int as n from backed_up')).rows).toEqual([{ n: 7 }])
   })
 
   it('a crashed child fails queries at once, then is started again with the data intact', async () => {

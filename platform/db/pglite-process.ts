@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { log } from '../log'
+import { takeBackupSignals } from './backup'
 import type { ChildMessage, ParentMessage } from './pglite-protocol'
 
 /** node-postgres finds a UNIX socket as <host>/.s.PGSQL.<port>, as libpq does. */
@@ -211,6 +212,10 @@ export async function startPgliteProcess({ root, dataDir }: StartOptions): Promi
 
   current = await spawn(root, dataDir, socketPath, onExit)
   hold(current, false)
+  // `npm run backup` signals the lock holder, this process; the dump is made where PGlite runs.
+  const stopBackupSignals = takeBackupSignals(root, () => {
+    if (current?.child.connected) current.child.send({ type: 'backup' } satisfies ParentMessage)
+  })
 
   return {
     socketDir: socket.dir,
@@ -221,6 +226,7 @@ export async function startPgliteProcess({ root, dataDir }: StartOptions): Promi
     async close() {
       if (closing) return
       closing = true
+      stopBackupSignals()
       clearTimeout(restartTimer)
       await starting?.catch(() => null)
       const running = current

@@ -12,8 +12,8 @@
  */
 export const CHILD_MAX_CONNECTIONS = 1
 
-/** The parent's messages. */
-export type ParentMessage = { type: 'close' }
+/** The parent's messages: stop; answer the backup requests waiting in the data directory. */
+export type ParentMessage = { type: 'close' } | { type: 'backup' }
 
 /** The child's messages. */
 export type ChildMessage = { type: 'ready' } | { type: 'failed'; message: string }
