@@ -156,7 +156,9 @@ describe('PGlite in its own process', () => {
   it('npm run backup while it runs: the parent takes the signal, the child dumps, the backup holds the rows', async () => {
     const root = await seededDataDir()
     const handle = await open(root)
-    await handle.executeSql('create table backed_up (n int); insert into backed_up select generate_series(1, 7)')
+    await handle.executeSql(
+      'create table backed_up (n int); insert into backed_up select generate_series(1, 7)',
+    )
     expect(readFileSync(path.join(root, 'backup-server.pid'), 'utf8')).toBe(String(process.pid))
     const manifest = await requestOnlineBackup(root, path.join(root, 'online.backup'))
     expect(manifest.tables['public.backed_up']).toBe(7)
