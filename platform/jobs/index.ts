@@ -4,6 +4,7 @@ import PgBoss from 'pg-boss'
 import type { PlatformDeps } from '../deps'
 import { log } from '../log'
 import { adGroupProcessing } from './ad-group-processing'
+import { bossOptions, FAILED_JOB_KEEP_SECONDS, type JobRetry } from './boss'
 import { campaignStates } from './campaign-states'
 import { createQueueOnce } from './create-queue'
 import { deliverySimulation } from './delivery-simulation'
@@ -14,15 +15,19 @@ import { statistics } from './statistics'
 
 export type Jobs = { boss: PgBoss; stop(): Promise<void> }
 
+export type { JobRetry }
+
 /**
  * A job: a queue name, an optional cron (UTC), its handler (given the job's data when it was sent
- * with some), and the queue's retry policy (pg-boss retries a handler that throws).
+ * with some), and the queue's retry policy: pg-boss retries a handler that throws up to `limit` times,
+ * `delaySeconds` apart (doubling, with jitter, when `backoff`), then marks the job failed, and the
+ * Background Jobs page lists it (decision 058).
  */
 export type JobDefinition = {
   name: string
   cron?: string
   run: (deps: PlatformDeps, data?: unknown) => Promise<unknown>
-  retry?: { limit: number; delaySeconds: number; backoff?: boolean }
+  retry: JobRetry
 }
 
 export const jobDefinitions: JobDefinition[] = [
@@ -37,8 +42,9 @@ export const jobDefinitions: JobDefinition[] = [
 
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => deps.database.executeSql(text, values) },
-    schema: 'pgboss',
+    ...bossOptions(deps.database),
+    // A failed job stays where the Background Jobs page lists it and pg-boss's retry reaches it.
+    archiveFailedAfterSeconds: FAILED_JOB_KEEP_SECONDS,
     // Both drivers see the same schema; polling every 2 s is enough for crons and keeps idle CPU low.
     pollingIntervalSeconds: 2,
     // pg-boss sends a cron's job from the first cron check in its minute, and a check runs only when
@@ -51,18 +57,15 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
   boss.on('error', (error) => log.error('job system error', { error: error.message }))
   await boss.start()
   for (const definition of definitions) {
-    await createQueueOnce(
-      boss,
-      definition.name,
-      definition.retry
-        ? {
-            name: definition.name,
-            retryLimit: definition.retry.limit,
-            retryDelay: definition.retry.delaySeconds,
-            retryBackoff: definition.retry.backoff ?? false,
-          }
-        : undefined,
-    )
+    const policy: PgBoss.Queue = {
+      name: definition.name,
+      retryLimit: definition.retry.limit,
+      retryDelay: definition.retry.delaySeconds,
+      retryBackoff: definition.retry.backoff ?? false,
+    }
+    await createQueueOnce(boss, definition.name, policy)
+    // createQueue leaves an existing queue as it was: a database from before a policy changed gets it here.
+    await boss.updateQueue(definition.name, policy)
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
     await boss.work(definition.name, async ([job]) => {
       const started = Date.now()

@@ -33,6 +33,7 @@ import { type ResolvedReport, resolveReport } from '../analytics/report-engine'
 import { writeReportCsv } from '../analytics/report-files'
 import { signedFileUrl, signRunToken } from '../analytics/signed-links'
 import type { JobDefinition } from '.'
+import { RETRY_EVERY_MINUTE } from './boss'
 
 export const REPORT_GENERATION_JOB = 'report-generation'
 /** Tries a run gets before it is FAILED. */
@@ -455,6 +456,7 @@ export async function emailScheduledRuns(deps: Deps): Promise<{ emailed: number[
 export const reportGeneration: JobDefinition = {
   name: REPORT_GENERATION_JOB,
   cron: '* * * * *',
+  retry: RETRY_EVERY_MINUTE,
   async run(deps) {
     const generated = await processReportRuns(deps)
     const mailed = await emailScheduledRuns(deps)
