@@ -19,6 +19,7 @@ const cases = [
       ['Delink Approval', '/admin/requestApproval'],
       ['Payment', '/admin/billing'],
       ['Bulk Upload', '/admin/bulkUpload'],
+      ['Background Jobs', '/admin/jobs'],
     ],
   },
   {
@@ -31,6 +32,7 @@ const cases = [
       ['Analytics', '/admin/analytics'],
       ['User Management', '/admin/userManagement'],
       ['Onboarding', '/admin/onboarding'],
+      ['Background Jobs', '/admin/jobs'],
     ],
   },
   {
