@@ -54,10 +54,21 @@ test('other roles do not get the page', async ({ page, signInAs }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Background jobs' })).toHaveCount(0)
 })
 
-test('the page fits a narrow screen and has no serious axe findings', async ({ page, signInAs }) => {
-  await signInAs('superadmin@example.com', { sellerId: null })
-  await page.setViewportSize({ width: 360, height: 800 })
-  await page.goto(PAGE)
-  await expect(rowWith(page, E2E_FAILED_JOBS.kept)).toHaveCount(1)
-  await expectFitsAndAccessible(page, 'Background jobs')
+test.describe('axe and 360 px', () => {
+  // axe is itself a script: as a11y.spec.ts does, js-off keeps the engine on and refuses the page's scripts.
+  test.use({ javaScriptEnabled: true })
+  test.beforeEach(async ({ page }, testInfo) => {
+    if (testInfo.project.name !== 'js-off') return
+    await page.route('**/*', (route) =>
+      route.request().resourceType() === 'script' ? route.abort() : route.continue(),
+    )
+  })
+
+  test('the page fits a narrow screen and has no serious axe findings', async ({ page, signInAs }) => {
+    await signInAs('superadmin@example.com', { sellerId: null })
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.goto(PAGE)
+    await expect(rowWith(page, E2E_FAILED_JOBS.kept)).toHaveCount(1)
+    await expectFitsAndAccessible(page, 'Background jobs')
+  })
 })

@@ -209,7 +209,7 @@ const consoleErrors = [
     sellerId: SELLER.id,
     path: '/admin/campaigns/999999999/history',
     label: 'ADMIN',
-    menu: ['Campaign', 'Analytics', 'User Management', 'Onboarding'],
+    menu: ['Campaign', 'Analytics', 'User Management', 'Onboarding', 'Background Jobs'],
     home: '/admin/campaigns',
   },
 ] as const
