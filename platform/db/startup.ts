@@ -8,7 +8,7 @@ import pg from 'pg'
 import { type DatabaseHandle, type OpenOptions, openDatabase } from './client'
 import { ensurePincodeDirectory } from './reference'
 import { isDatabaseEmpty, seedDemo } from './seed'
-import { refreshStatistics } from './statistics'
+import { refreshStaleStatistics } from './statistics'
 
 /** The advisory lock key of start-up preparation ('adcstart' as an int). */
 export const STARTUP_LOCK_KEY = 0x61646373
@@ -52,7 +52,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<Database
       const loadedPincodes = await ensurePincodeDirectory(database.db)
       if (loadedPincodes) log('pincode directory loaded', { pincodes: loadedPincodes })
       // Fresh planner statistics before the first request (PGlite has no autovacuum; decision 013).
-      log('planner statistics refreshed', { ms: await refreshStatistics(database) })
+      log('planner statistics refreshed', await refreshStaleStatistics(database))
       return database
     } catch (error) {
       await database.close().catch(() => undefined)
