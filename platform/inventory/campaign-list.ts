@@ -11,7 +11,7 @@ import {
   type LoadHomePageResponse,
 } from '../contracts/inventory'
 import type { Database } from '../db/client'
-import { campaigns, performanceDaily } from '../db/schema'
+import { campaigns, performanceDaily, sellerDaily } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
@@ -84,6 +84,9 @@ function listFilters(sellerId: number, query: CampaignFilterQuery): SQL[] {
   return filters
 }
 
+/** No status filter and no search: every campaign of the advertiser that is not deleted. */
+const wholeList = (query: CampaignFilterQuery) => query.status === 'ALL' && !query.search
+
 export type ListTotals = { spend: number; clicks: number; orders: number; sales: number; roas: number }
 
 /**
@@ -97,16 +100,27 @@ export async function listTotals(
   now: Date,
 ): Promise<ListTotals> {
   const { from, to } = dateRange(query, now)
-  const [sum] = await db
-    .select({
-      spend: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)`,
-      clicks: sql<string>`coalesce(sum(${performanceDaily.clicks}), 0)`,
-      orders: sql<string>`coalesce(sum(${performanceDaily.orders}), 0)`,
-      sales: sql<string>`coalesce(sum(${performanceDaily.sales}), 0)`,
-    })
-    .from(performanceDaily)
-    .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
-    .where(and(...listFilters(sellerId, query), between(performanceDaily.day, from, to)))
+  // The whole list (every live campaign): the advertiser's daily rollup, one row a day (migration 0009).
+  const [sum] = wholeList(query)
+    ? await db
+        .select({
+          spend: sql<string>`coalesce(sum(${sellerDaily.spend}), 0)`,
+          clicks: sql<string>`coalesce(sum(${sellerDaily.clicks}), 0)`,
+          orders: sql<string>`coalesce(sum(${sellerDaily.orders}), 0)`,
+          sales: sql<string>`coalesce(sum(${sellerDaily.sales}), 0)`,
+        })
+        .from(sellerDaily)
+        .where(and(eq(sellerDaily.sellerId, sellerId), between(sellerDaily.day, from, to)))
+    : await db
+        .select({
+          spend: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)`,
+          clicks: sql<string>`coalesce(sum(${performanceDaily.clicks}), 0)`,
+          orders: sql<string>`coalesce(sum(${performanceDaily.orders}), 0)`,
+          sales: sql<string>`coalesce(sum(${performanceDaily.sales}), 0)`,
+        })
+        .from(performanceDaily)
+        .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+        .where(and(...listFilters(sellerId, query), between(performanceDaily.day, from, to)))
   const spend = Number(sum?.spend ?? 0)
   const sales = Number(sum?.sales ?? 0)
   return {
@@ -209,7 +223,6 @@ export async function listCampaigns(
           .select({
             pageId: sql<number>`${campaigns.id}`.as('page_id'),
             rowNumber: sql<number>`row_number() over (order by ${orderSql})`.as('row_number'),
-            total: sql<string>`count(*) over ()`.as('total'),
           })
           .from(campaigns)
           .where(and(...filters))
@@ -225,30 +238,29 @@ export async function listCampaigns(
         .where(between(performanceDaily.day, from, to))
         .groupBy(performanceDaily.campaignId),
     )
-    rows = await db
-      .with(page, metrics)
-      .select({
-        ...columns,
-        spend: sql<string>`coalesce(${metrics.spend}, 0)`,
-        clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
-        orders: sql<string>`coalesce(${metrics.orders}, 0)`,
-        sales: sql<string>`coalesce(${metrics.sales}, 0)`,
-        total: page.total,
-      })
-      .from(page)
-      .innerJoin(campaigns, eq(campaigns.id, page.pageId))
-      .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
-      .orderBy(asc(page.rowNumber))
+    // The page is an index range (campaigns_seller_live_created_idx for the default order) and the count
+    // a separate index-only count: a window count over the page query would read every row first.
+    const [pageRows, counted] = await Promise.all([
+      db
+        .with(page, metrics)
+        .select({
+          ...columns,
+          spend: sql<string>`coalesce(${metrics.spend}, 0)`,
+          clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
+          orders: sql<string>`coalesce(${metrics.orders}, 0)`,
+          sales: sql<string>`coalesce(${metrics.sales}, 0)`,
+        })
+        .from(page)
+        .innerJoin(campaigns, eq(campaigns.id, page.pageId))
+        .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
+        .orderBy(asc(page.rowNumber)),
+      paging ? countCampaigns(db, filters) : null,
+    ])
+    rows = pageRows.map((row) => ({ ...row, total: String(counted ?? pageRows.length) }))
   }
 
   let totalCount = Number(rows[0]?.total ?? 0)
-  if (rows.length === 0 && paging && paging.page > 1) {
-    const [counted] = await db
-      .select({ n: sql<string>`count(*)` })
-      .from(campaigns)
-      .where(and(...filters))
-    totalCount = Number(counted?.n ?? 0)
-  }
+  if (rows.length === 0 && paging && paging.page > 1) totalCount = await countCampaigns(db, filters)
   return {
     range: { fromDate: from, toDate: to },
     totalCount,
@@ -266,6 +278,14 @@ export async function listCampaigns(
       }
     }),
   }
+}
+
+async function countCampaigns(db: Database, filters: SQL[]): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(campaigns)
+    .where(and(...filters))
+  return Number(counted?.n ?? 0)
 }
 
 /** A list row as loadHomePage answers it (spec §3 "Campaign (list row)"): name base64, times ISO. */
