@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import { DataDirLockedError } from '../platform/db/client'
 import { prepareDatabase } from '../platform/db/startup'
+import { ensureCampaignWindows } from '../platform/inventory/campaign-windows'
 import type { PlatformDeps } from '../platform/deps'
 import { createPlatform } from '../platform'
 import { type Jobs, startJobs, wakeJob } from '../platform/jobs'
@@ -61,6 +62,12 @@ async function main() {
     demoMode: config.seedDemo,
   }
   const platform = createPlatform(deps)
+  // The list's kept sums for today, if the day turned while the server was down: in the background (the
+  // list sums the facts until they are ready; the campaign-windows job does the same every minute).
+  ensureCampaignWindows(database, new Date()).then(
+    (windows) => windows.rebuilt && log.info('campaign date ranges summed', { ms: windows.ms }),
+    (error) => log.error('campaign date ranges not summed', { error: (error as Error).message }),
+  )
   const jobs: Jobs | null = config.runJobs ? await startJobs(deps) : null
   if (jobs) deps.wake = (job) => wakeJob(jobs, job)
 

@@ -572,6 +572,39 @@ export const sellerDaily = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
 )
 
+/** The date filters whose ranges campaign_windows keeps summed (every preset but CUSTOM). */
+export const SUMMED_WINDOWS = ['TODAY', 'LAST_1D', 'LAST_7D', 'LAST_30D', 'CURRENT_MONTH'] as const
+
+/**
+ * Each campaign's metrics over each preset date range, relative to the IST day in campaign_windows_day
+ * (migration 0010, decision 061): the list sorted by spend reads one row per campaign. Kept by statement
+ * triggers on performance_daily; rebuilt for a new day by the campaign-windows job and at start-up.
+ */
+export const campaignWindows = pgTable(
+  'campaign_windows',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    dateFilter: text('date_filter', { enum: SUMMED_WINDOWS }).notNull(),
+    spend: money('spend').notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    sales: money('sales').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.dateFilter] })],
+)
+
+/** The one IST day campaign_windows is summed for (one row, id 1). */
+export const campaignWindowsDay = pgTable(
+  'campaign_windows_day',
+  {
+    id: integer('id').primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('campaign_windows_day_one_row_ck', sql`${t.id} = 1`)],
+)
+
 // ---------------------------------------------------------------------------------------------
 // Billing
 // ---------------------------------------------------------------------------------------------

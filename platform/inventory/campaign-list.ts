@@ -11,13 +11,14 @@ import {
   type LoadHomePageResponse,
 } from '../contracts/inventory'
 import type { Database } from '../db/client'
-import { campaigns, performanceDaily, sellerDaily } from '../db/schema'
+import { campaigns, campaignWindows, performanceDaily, sellerDaily } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
 import { rowAction, STATES_FOR_STATUS_FILTER } from '../rules/campaigns'
 import { addDays, isCalendarDate, istDate } from '../rules/time'
 import { encodeName, likeLiteral, type Paging, pageCount } from './campaign-access'
+import { windowsSummedFor } from './campaign-windows'
 
 /**
  * The IST day range of a date filter, inclusive. Presets end yesterday except TODAY and
@@ -186,13 +187,31 @@ export async function listCampaigns(
     total: string
   })[]
   if (query.sort === 'spend') {
+    // A preset range reads the campaigns' kept sums when they are for today (campaign-windows.ts);
+    // a custom range, or sums not yet rebuilt for a new day, sums the facts.
+    const preset = query.dateFilterType !== 'CUSTOM' ? query.dateFilterType : null
+    const summed = preset !== null && (await windowsSummedFor(db, istDate(now)))
     const metrics = db.$with('metrics').as(
-      db
-        .select({ campaignId: performanceDaily.campaignId, ...sums })
-        .from(performanceDaily)
-        .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
-        .where(and(...filters, between(performanceDaily.day, from, to)))
-        .groupBy(performanceDaily.campaignId),
+      summed
+        ? db
+            .select({
+              campaignId: sql<number>`${campaignWindows.campaignId}`.as('m_campaign_id'),
+              spend: sql<string>`${campaignWindows.spend}`.as('m_spend'),
+              clicks: sql<string>`${campaignWindows.clicks}`.as('m_clicks'),
+              orders: sql<string>`${campaignWindows.orders}`.as('m_orders'),
+              sales: sql<string>`${campaignWindows.sales}`.as('m_sales'),
+            })
+            .from(campaignWindows)
+            .where(eq(campaignWindows.dateFilter, preset))
+        : db
+            .select({
+              campaignId: sql<number>`${performanceDaily.campaignId}`.as('m_campaign_id'),
+              ...sums,
+            })
+            .from(performanceDaily)
+            .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+            .where(and(...filters, between(performanceDaily.day, from, to)))
+            .groupBy(performanceDaily.campaignId),
     )
     const spend = sql<string>`coalesce(${metrics.spend}, 0)`
     const order = dir === 'asc' ? asc : desc

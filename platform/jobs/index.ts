@@ -5,6 +5,7 @@ import type { PlatformDeps } from '../deps'
 import { log } from '../log'
 import { adGroupProcessing } from './ad-group-processing'
 import { campaignStates } from './campaign-states'
+import { campaignWindows } from './campaign-windows'
 import { createQueueOnce } from './create-queue'
 import { deliverySimulation } from './delivery-simulation'
 import { reportGeneration } from './report-generation'
@@ -33,6 +34,7 @@ export const jobDefinitions: JobDefinition[] = [
   reportSchedules,
   reportGeneration,
   deliverySimulation,
+  campaignWindows,
 ]
 
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
