@@ -294,6 +294,11 @@ export async function saveScheduleLoader({ request, context }: LoaderFunctionArg
   }
   values = fitToType(withQuery(values, url.searchParams), basics.advanced)
   const filters = await filterGroups(api, user, values.reportType)
+  // The analytics page's "every value" marker (`all=CAMPAIGN_ID`, decision 060): this form lists them.
+  const every = url.searchParams.getAll('all')
+  for (const group of filters.groups)
+    if (every.includes(group.name))
+      values = { ...values, filters: { ...values.filters, [group.name]: group.options.map((o) => o.value) } }
   return data({
     ...basics,
     editing: Boolean(values.reportEntityId),
