@@ -6,6 +6,7 @@ import { log } from '../log'
 import { adGroupProcessing } from './ad-group-processing'
 import { bossOptions, FAILED_JOB_KEEP_SECONDS, type JobRetry } from './boss'
 import { campaignStates } from './campaign-states'
+import { campaignWindows } from './campaign-windows'
 import { createQueueOnce } from './create-queue'
 import { deliverySimulation } from './delivery-simulation'
 import { reportGeneration } from './report-generation'
@@ -38,6 +39,7 @@ export const jobDefinitions: JobDefinition[] = [
   reportSchedules,
   reportGeneration,
   deliverySimulation,
+  campaignWindows,
 ]
 
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
