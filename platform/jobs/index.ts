@@ -8,6 +8,7 @@ import { campaignStates } from './campaign-states'
 import { createQueueOnce } from './create-queue'
 import { deliverySimulation } from './delivery-simulation'
 import { reportGeneration } from './report-generation'
+import { recoverInterruptedRuns } from './report-recovery'
 import { reportSchedules } from './report-schedules'
 import { sessionCleanup } from './session-cleanup'
 import { statistics } from './statistics'
@@ -23,6 +24,11 @@ export type JobDefinition = {
   cron?: string
   run: (deps: PlatformDeps, data?: unknown) => Promise<unknown>
   retry?: { limit: number; delaySeconds: number; backoff?: boolean }
+  /**
+   * Runs once as the jobs start, before the worker takes anything: picks up what a killed process
+   * left. `runNow`: send the job at once (there is work for it) instead of waiting for its cron.
+   */
+  start?: (deps: PlatformDeps) => Promise<{ runNow: boolean }>
 }
 
 export const jobDefinitions: JobDefinition[] = [
@@ -31,7 +37,11 @@ export const jobDefinitions: JobDefinition[] = [
   statistics,
   adGroupProcessing,
   reportSchedules,
-  reportGeneration,
+  // Report runs a killed process left RUNNING are put back or failed first (decision 059).
+  {
+    ...reportGeneration,
+    start: async (deps) => ({ runNow: (await recoverInterruptedRuns(deps)).requeued.length > 0 }),
+  },
   deliverySimulation,
 ]
 
@@ -63,12 +73,20 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
           }
         : undefined,
     )
+    // A failed start hook is logged, not fatal: the server still serves, and the work it left waits.
+    const atStart = definition.start
+      ? await definition.start(deps).catch((error: Error) => {
+          log.error('job start hook failed', { job: definition.name, error: error.message })
+          return { runNow: false }
+        })
+      : { runNow: false }
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
     await boss.work(definition.name, async ([job]) => {
       const started = Date.now()
       const result = await definition.run(deps, job?.data)
       log.info('job done', { job: definition.name, ms: Date.now() - started, result })
     })
+    if (atStart.runNow) await boss.send(definition.name, {})
   }
   return {
     boss,
