@@ -197,13 +197,14 @@ for (const kind of ['pglite', 'postgres'] as const) {
       await expect
         .poll(
           async () => {
+            // The state first, then the link: a run DONE by then must serve its file.
+            const last = await api.lastRun(restarted, killed)
+            seen.push(last)
             const link = await fetch(linkOf(restarted, runId))
             // Never half a file: not there until DONE, then the whole one.
             const body = Buffer.from(await link.arrayBuffer())
             const whole = link.status === 200 && body.equals(wholeBytes)
             linkAnswers.push(link.status === 200 && !whole ? -body.length : link.status)
-            const last = await api.lastRun(restarted, killed)
-            seen.push(last)
             return last?.status
           },
           { timeout: 150_000, intervals: [250] },
