@@ -10,6 +10,7 @@ import { campaignWindows } from './campaign-windows'
 import { createQueueOnce } from './create-queue'
 import { deliverySimulation } from './delivery-simulation'
 import { reportGeneration } from './report-generation'
+import { recoverInterruptedRuns } from './report-recovery'
 import { reportSchedules } from './report-schedules'
 import { sessionCleanup } from './session-cleanup'
 import { statistics } from './statistics'
@@ -29,6 +30,11 @@ export type JobDefinition = {
   cron?: string
   run: (deps: PlatformDeps, data?: unknown) => Promise<unknown>
   retry: JobRetry
+  /**
+   * Runs once as the jobs start, before the worker takes anything: picks up what a killed process
+   * left. `runNow`: send the job at once (there is work for it) instead of waiting for its cron.
+   */
+  start?: (deps: PlatformDeps) => Promise<{ runNow: boolean }>
 }
 
 export const jobDefinitions: JobDefinition[] = [
@@ -37,7 +43,11 @@ export const jobDefinitions: JobDefinition[] = [
   statistics,
   adGroupProcessing,
   reportSchedules,
-  reportGeneration,
+  // Report runs a killed process left RUNNING are put back or failed first (decision 059).
+  {
+    ...reportGeneration,
+    start: async (deps) => ({ runNow: (await recoverInterruptedRuns(deps)).requeued.length > 0 }),
+  },
   deliverySimulation,
   campaignWindows,
 ]
@@ -68,12 +78,20 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
     await createQueueOnce(boss, definition.name, policy)
     // createQueue leaves an existing queue as it was: a database from before a policy changed gets it here.
     await boss.updateQueue(definition.name, policy)
+    // A failed start hook is logged, not fatal: the server still serves, and the work it left waits.
+    const atStart = definition.start
+      ? await definition.start(deps).catch((error: Error) => {
+          log.error('job start hook failed', { job: definition.name, error: error.message })
+          return { runNow: false }
+        })
+      : { runNow: false }
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
     await boss.work(definition.name, async ([job]) => {
       const started = Date.now()
       const result = await definition.run(deps, job?.data)
       log.info('job done', { job: definition.name, ms: Date.now() - started, result })
     })
+    if (atStart.runNow) await boss.send(definition.name, {})
   }
   return {
     boss,
