@@ -102,8 +102,8 @@ describe('the route table', () => {
       '/select-account',
       '/admin/bulkUpload',
     ]
-    // Beyond the spec (issue 11): the Outbox, staff only, outside production.
-    const beyond = ['/admin/outbox']
+    // Beyond the spec: the Outbox (issue 11), staff only, outside production; Background jobs (decision 058).
+    const beyond = ['/admin/outbox', '/admin/jobs']
     const withoutSeller = ROUTE_LIST.filter((e) => e.tree !== 'public' && !e.needsSeller).map((e) => e.path)
     // The spec's pages themselves, and their detail pages, dialogs and files (a user, a request).
     expect(withoutSeller.filter((p) => spec.includes(p)).sort()).toEqual([...spec].sort())
@@ -115,6 +115,7 @@ describe('the route table', () => {
 
   it('gives each role the menu of campaigns §6, in order, at /{menuId} with the /admin prefix', () => {
     const labels = (role: Role) => menuFor(role).map((m) => m.label)
+    // Background Jobs is beyond the spec (decision 058): last, for both staff roles.
     expect(labels('SUPERADMIN')).toEqual([
       'Campaign',
       'Analytics',
@@ -124,8 +125,15 @@ describe('the route table', () => {
       'Delink Approval',
       'Payment',
       'Bulk Upload',
+      'Background Jobs',
     ])
-    expect(labels('OPS')).toEqual(['Campaign', 'Analytics', 'User Management', 'Onboarding'])
+    expect(labels('OPS')).toEqual([
+      'Campaign',
+      'Analytics',
+      'User Management',
+      'Onboarding',
+      'Background Jobs',
+    ])
     expect(labels('AGENCY')).toEqual(['Campaign', 'Analytics', 'Link Request', 'Delink Request'])
     expect(labels('BRAND')).toEqual(['Campaign', 'Analytics', 'Link Approval', 'Delink Request'])
     expect(labels('SELLER')).toEqual(['Campaign', 'Analytics'])

@@ -24,6 +24,7 @@ export type MenuId =
   | 'billing'
   | 'bulkUpload'
   | 'outbox'
+  | 'jobs'
 
 /** The page's own <h1>: its exact text, or its fixed start where the rest is data (a name). */
 export type Heading = string | { startsWith: string }
@@ -388,6 +389,16 @@ export const ROUTES = {
     needsSeller: false,
     heading: 'Outbox',
     menu: { id: 'outbox', label: 'Outbox', order: 11 },
+  },
+  // Beyond the spec (decision 058): background jobs that failed after their retries; Retry is SUPERADMIN's.
+  adminJobs: {
+    id: 'adminJobs',
+    path: '/admin/jobs',
+    tree: 'admin',
+    roles: ADMIN_ROLES,
+    needsSeller: false,
+    heading: 'Background jobs',
+    menu: { id: 'jobs', label: 'Background Jobs', order: 12 },
   },
   adminBilling: {
     id: 'adminBilling',

@@ -12,6 +12,7 @@ import { metadataUploadInit, zipOf } from './inventory/metadata-testing'
 import { PAYMENTS_BASE } from './payments'
 import { ANALYTICS_BASE } from './analytics'
 import { AUTHZ_TABLE, CALLER_EMAIL, CALLERS, type Caller, type MatrixRow } from './testing/authz-table'
+import { createFailedJobs } from './testing/failed-jobs'
 import { sponsoredPayload } from './testing/campaign-payloads'
 import { createTestPlatform, DEMO_PASSWORD, TEST_INGEST_TOKEN, type TestPlatform } from './testing/platform'
 import { fullyCategorisedProductsOf } from './testing/seeded-products'
@@ -285,6 +286,12 @@ const REQUESTS: Record<string, (call: Call) => Promise<Response>> = {
       `${A}/userManagement/updateAccountStatus?${qs({ email: 'superadmin2@example.com', action: 'REACTIVATE', comments: 'Back from leave' })}`,
     ),
   [`GET ${A}/outbox`]: (c) => send(c, 'GET', `${A}/outbox?${qs({ page: 1, size: 10 })}`),
+  [`GET ${A}/jobs/failed`]: (c) => send(c, 'GET', `${A}/jobs/failed?${qs({ page: 1, size: 10 })}`),
+  // A failed job of its own per request: an allowed caller's retry succeeds, a refused one leaves it failed.
+  [`POST ${A}/jobs/failed/:id/retry`]: async (c) => {
+    const [id] = await createFailedJobs(t.database, [`Authz matrix ${next()}`])
+    return send(c, 'POST', `${A}/jobs/failed/${id}/retry`)
+  },
 
   [`GET ${A}/approval/listing`]: (c) =>
     send(c, 'GET', `${A}/approval/listing?${qs({ userType: 'ALL', status: 'ALL', page: 1, size: 10 })}`),

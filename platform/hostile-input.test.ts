@@ -751,6 +751,16 @@ const fields: Field[] = [
   ...linkFields(),
   // auth, issue 11: the outbox (decision 037; on in this file's platform): a bad page or size is a 400
   ...queryFields(`${A}/v1/outbox`, { page: '1', size: '10' }, () => tokens.ops),
+  // failed background jobs (decision 058): a bad page or size is a 400; a job id that is no UUID is no
+  // job (404, as an unknown one), never a 500
+  ...queryFields(`${A}/v1/jobs/failed`, { page: '1', size: '10' }, () => tokens.ops),
+  pathField(
+    'POST',
+    (v) => `${A}/v1/jobs/failed/${v}/retry`,
+    `${A}/v1/jobs/failed/:id/retry`,
+    () => tokens.superadmin,
+    { refused: false },
+  ),
   // analytics, issue 12: the performance ingest (machine token; docs/decisions/039): every field of a row,
   // as JSON and as CSV, is refused with the row's errors before anything is looked up or written
   ...FACT_CSV_HEADER.flatMap((name): Field[] => {

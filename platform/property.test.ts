@@ -433,6 +433,12 @@ describe('numbers at and beyond the limits (fast-check)', () => {
       },
       { name: 'outbox', path: `${A}/v1/outbox`, params: { page: '1', size: '10' }, token: () => ops },
       {
+        name: 'failed jobs',
+        path: `${A}/v1/jobs/failed`,
+        params: { page: '1', size: '10' },
+        token: () => ops,
+      },
+      {
         name: 'accounts search',
         path: `${A}/v1/accounts`,
         params: { search: 'volt', limit: '20' },

@@ -1,5 +1,6 @@
 // Request-body limits and no-store for signed-in answers (decision 020).
 import type { NextFunction, Request, Response } from 'express'
+import { UNREADABLE_FORM_PAGE } from '../app/utils/read-form'
 import { errorBody } from '../platform/http'
 import { log } from '../platform/log'
 
@@ -208,12 +209,13 @@ export function answerErrorsPlainly(error: unknown, req: Request, res: Response,
 
 /** What the console's forms post: a native form or a file upload. */
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
-export const UNREADABLE_FORM_PAGE = 'This form could not be read. Go back and send it again.'
 
 /**
  * A console post with a body that is not a form (JSON, plain text, no type) is answered 415 before a route
- * reads it: the actions read `request.formData()`, which throws on any other type, and that was a 500
- * (decision 052). The platform's API under /ads/ takes JSON and CSV and answers for itself.
+ * reads it: `request.formData()` throws on any other type, and that was a 500 (decision 052). A form body
+ * that is broken gets the same sentence with a 400 from the action (app/utils/read-form.server.ts), as does
+ * any body posted to the one console page under /ads/ (the external login). The platform's API under /ads/
+ * takes JSON and CSV and answers for itself.
  */
 export function refuseUnreadableForms(req: Request, res: Response, next: NextFunction) {
   if (isApi(req) || ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || !hasBody(req)) return next()

@@ -2,10 +2,9 @@
 import { createHmac } from 'node:crypto'
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
-import { DataDirLockedError, openDatabase } from '../platform/db/client'
-import { ensurePincodeDirectory } from '../platform/db/reference'
-import { refreshStatistics } from '../platform/db/statistics'
-import { isDatabaseEmpty, seedDemo } from '../platform/db/seed'
+import { DataDirLockedError } from '../platform/db/client'
+import { prepareDatabase } from '../platform/db/startup'
+import { ensureCampaignWindows } from '../platform/inventory/campaign-windows'
 import type { PlatformDeps } from '../platform/deps'
 import { createPlatform } from '../platform'
 import { type Jobs, startJobs, wakeJob } from '../platform/jobs'
@@ -30,9 +29,14 @@ async function main() {
   process.env.SESSION_SECRET = sessionSecret(config)
   process.env.COOKIE_SECURE = String(config.cookieSecure)
 
-  let database: Awaited<ReturnType<typeof openDatabase>>
+  let database: Awaited<ReturnType<typeof prepareDatabase>>
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    database = await prepareDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      seedDemo: config.seedDemo,
+      log: (msg, fields) => log.info(msg, fields),
+    })
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`\n${error.message}\n`)
@@ -40,17 +44,6 @@ async function main() {
     }
     throw error
   }
-
-  if (config.seedDemo && (await isDatabaseEmpty(database.db))) {
-    log.info('empty database: seeding demo data (first start only)')
-    const seeded = Date.now()
-    await seedDemo(database.db, { log: (msg) => log.info(msg) })
-    log.info('demo data seeded', { ms: Date.now() - seeded })
-  }
-  const loadedPincodes = await ensurePincodeDirectory(database.db)
-  if (loadedPincodes) log.info('pincode directory loaded', { pincodes: loadedPincodes })
-  // Fresh planner statistics before the first request (PGlite has no autovacuum; decision 013).
-  log.info('planner statistics refreshed', { ms: await refreshStatistics(database) })
 
   const deps: PlatformDeps = {
     database,
@@ -69,6 +62,12 @@ async function main() {
     demoMode: config.seedDemo,
   }
   const platform = createPlatform(deps)
+  // The list's kept sums for today, if the day turned while the server was down: in the background (the
+  // list sums the facts until they are ready; the campaign-windows job does the same every minute).
+  ensureCampaignWindows(database, new Date()).then(
+    (windows) => windows.rebuilt && log.info('campaign date ranges summed', { ms: windows.ms }),
+    (error) => log.error('campaign date ranges not summed', { error: (error as Error).message }),
+  )
   const jobs: Jobs | null = config.runJobs ? await startJobs(deps) : null
   if (jobs) deps.wake = (job) => wakeJob(jobs, job)
 

@@ -1,6 +1,7 @@
 // What an error page says: the status and a plain sentence, never a stack trace or a service's own
 // text (decision 015). Used by the shell's error boundaries and by the root one outside the shell.
 import { isRouteErrorResponse, Link } from '@remix-run/react'
+import { UNREADABLE_FORM_PAGE } from '../utils/read-form'
 import * as styles from './shell.css'
 
 const TITLES: Record<number, string> = {
@@ -31,10 +32,12 @@ const FALLBACK = 'Something went wrong on our side. Try again, or go back to the
 /** The status (500 for anything that is not an error response), a title and a sentence. */
 export function describeError(error: unknown): { status: number; title: string; sentence: string } {
   const status = isRouteErrorResponse(error) ? error.status : 500
+  // A form body an action could not read (decision 052): its own sentence, which is ours, not a service's.
+  const unreadable = status === 400 && isRouteErrorResponse(error) && error.data === UNREADABLE_FORM_PAGE
   return {
     status,
     title: TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'Request refused'),
-    sentence: SENTENCES[status] ?? FALLBACK,
+    sentence: unreadable ? UNREADABLE_FORM_PAGE : (SENTENCES[status] ?? FALLBACK),
   }
 }
 

@@ -10,7 +10,9 @@ import {
   REPORT_DATE_FILTER_LABELS,
   REPORT_DATE_FILTER_TYPES,
   REPORT_FILTER_LABELS,
+  REPORT_FILTER_VALUES_MAX,
   REPORT_FILTERS,
+  type ReportFilter,
   METRICS,
   DIMENSIONS,
   type ReportRequestInput,
@@ -28,6 +30,7 @@ import { ROUTES } from '../route-table'
 import {
   customDateErrors,
   type DateErrors,
+  FILTER_SHOWN_MAX,
   maxReportDay,
   parseApply,
   parseReportForm,
@@ -80,13 +83,52 @@ export function reportFields(reportType: ReportType) {
   }
 }
 
-/** getFilters' values as the Filters fieldset's groups (every filter, 'No data available' when empty). */
-export function filterGroups(filters: FiltersResponse['filters'] | null): FilterGroup[] {
-  return REPORT_FILTERS.map((name) => ({
-    name,
-    label: REPORT_FILTER_LABELS[name],
-    options: filters?.[name] ?? [],
-  }))
+/**
+ * The analytics page's Filters (decision 060): per filter its chosen values (always) and then the first
+ * values that match its search, FILTER_SHOWN_MAX in all, in getFilters' order; with how many there are
+ * and match, so the page can say what it does not show. An advertiser's thousands of campaigns were
+ * each a checkbox (and again in the page's data): megabytes per page.
+ */
+export function shownFilterGroups(
+  filters: FiltersResponse['filters'] | null,
+  state: Pick<ReportFormState, 'filters' | 'all' | 'find'>,
+): FilterGroup[] {
+  return REPORT_FILTERS.map((name) => {
+    const values = filters?.[name] ?? []
+    const find = state.find[name]
+    const query = find.toLowerCase()
+    const matches = (o: { value: string; label: string }) =>
+      !query || o.label.toLowerCase().includes(query) || o.value.toLowerCase().includes(query)
+    const chosen = new Set(state.filters[name])
+    let room = FILTER_SHOWN_MAX - values.filter((o) => chosen.has(o.value)).length
+    const options = values.filter((o) => chosen.has(o.value) || (matches(o) && room-- > 0))
+    return {
+      name,
+      label: REPORT_FILTER_LABELS[name],
+      options,
+      total: values.length,
+      matched: query ? values.filter(matches).length : values.length,
+      find,
+      all: state.all.includes(name),
+    }
+  })
+}
+
+/**
+ * The filters a report is run with: a filter marked `all` is every value getFilters offers, sent as the
+ * list (CAMPAIGN_ID's are the live campaigns, not deleted ones), or as no filter past the contract's
+ * REPORT_FILTER_VALUES_MAX (decision 060).
+ */
+function withEveryValue<T extends Pick<ReportFormState, 'filters' | 'all'>>(
+  state: T,
+  filters: FiltersResponse['filters'],
+): T {
+  const next = { ...state, filters: { ...state.filters } }
+  for (const name of state.all as ReportFilter[]) {
+    const values = filters[name].map((o) => o.value)
+    next.filters[name] = values.length <= REPORT_FILTER_VALUES_MAX ? values : []
+  }
+  return next
 }
 
 /** The generateReport body of a form state (an unsaved run: isSaved false). */
@@ -150,17 +192,27 @@ export async function loadAnalyticsPage(
 
   const api = analyticsApi(context, user.session.token)
   const sellerId = user.sellerId as number
-  // One getFilters and (after Generate) one generateReport, in parallel.
-  const [filtersResult, reportResult] = await Promise.all([
-    api.filters(sellerId, state.reportType),
-    run ? api.generate(sellerId, { page: state.page, size: state.size }, reportRequest(resolved)) : null,
-  ])
+  const paging = { page: state.page, size: state.size }
+  // One getFilters and (after Generate) one generateReport, in parallel; after getFilters when a filter
+  // is marked `all`, whose values the request lists.
+  const filtersCall = api.filters(sellerId, state.reportType)
+  const reportCall = !run
+    ? null
+    : resolved.all.length === 0
+      ? api.generate(sellerId, paging, reportRequest(resolved))
+      : filtersCall.then((f) =>
+          f.ok
+            ? api.generate(sellerId, paging, reportRequest(withEveryValue(resolved, f.data.filters)))
+            : null,
+        )
+  const [filtersResult, reportResult] = await Promise.all([filtersCall, reportCall])
   const filterValues = filtersResult.ok ? filtersResult.data.filters : null
   if (apply) {
-    resolved.filters = {
-      ...resolved.filters,
-      [apply.filter]: apply.all ? (filterValues?.[apply.filter] ?? []).map((o) => o.value) : [],
-    }
+    // Select all marks the filter `all` (its values stay unlisted); Clear chooses none.
+    resolved.filters = { ...resolved.filters, [apply.filter]: [] }
+    resolved.all = apply.all
+      ? [...new Set([...resolved.all, apply.filter])]
+      : resolved.all.filter((f) => f !== apply.filter)
     resolved.run = false
   }
   const error =
@@ -181,7 +233,7 @@ export async function loadAnalyticsPage(
       dateFilters: dateFilterOptions(),
       dimensions: fields.dimensions,
       metrics: fields.metrics,
-      filters: filterGroups(filterValues),
+      filters: shownFilterGroups(filterValues, resolved),
       maxDate: maxReportDay(today),
     },
     errors: { dates: dateErrors, fields: fieldsError },

@@ -25,6 +25,7 @@ import { approvalDetailPath, approvalPath, rejectForm } from './approvals.schema
 import { createUpstreamClient, transportFor, type UpstreamResult } from './upstream.server'
 import { passFile } from './files.server'
 import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
+import { readFormData } from '../utils/read-form.server'
 
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId'>
 
@@ -191,7 +192,7 @@ export async function rejectLoader(args: LoaderFunctionArgs, entry: GuardOptions
  */
 export async function rejectAction(args: ActionFunctionArgs, entry: GuardOptions) {
   const { user, dialog, userType, userId } = await loadDialog(args, entry)
-  const form = await args.request.formData()
+  const form = await readFormData(args.request)
   const intent = form.get('intent')
   const submission = parseForm(form, rejectForm)
   if (submission.status !== 'success') {

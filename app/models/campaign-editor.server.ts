@@ -2,14 +2,7 @@
 // loader and action of /create-campaign. One POST form: `save` validates with the shared rules and
 // sends campaign/create or campaign/modify; `pincode-add|remove|upload` re-render the page with the
 // working values kept; an `adgroup-*` intent goes to the ad-group section's action.
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import {
   CAMPAIGN_FIELD_PATHS,
   type CampaignSaveInput,
@@ -68,6 +61,7 @@ import {
   type PincodeRow,
 } from './campaign-editor'
 import { campaignsApi, decodeName } from './campaigns.server'
+import { readFormWithFile } from '../utils/read-form.server'
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 
@@ -447,22 +441,6 @@ export async function editorLoader(args: LoaderFunctionArgs, guard: GuardOptions
 // The action
 // ---------------------------------------------------------------------------------------------
 
-/** A multipart post (the pincode CSV) is read with a 1 MB cap per part; a plain post as usual. */
-async function readForm(request: Request): Promise<FormData | 'too-large'> {
-  const type = request.headers.get('content-type') ?? ''
-  if (!type.startsWith('multipart/form-data')) return request.formData()
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: PINCODE_CSV_MAX_BYTES }),
-    )
-  } catch (error) {
-    if (error instanceof Error && /exceeded|MaxPartSize/i.test(`${error.name} ${error.message}`))
-      return 'too-large'
-    throw error
-  }
-}
-
 function reply(values: EditorValues, patch: Partial<EditorAnswer>, status = 200) {
   const answer: EditorAnswer = {
     values,
@@ -481,7 +459,8 @@ export async function editorAction(args: ActionFunctionArgs, guard: GuardOptions
   const url = new URL(request.url)
   // The guard before the body is read.
   await requireUser(request, context, guard)
-  const form = await readForm(request)
+  // A multipart post carries the pincode CSV (1 MB per part); a plain post as usual.
+  const form = await readFormWithFile(request, PINCODE_CSV_MAX_BYTES)
   if (form === 'too-large') {
     const { storedValues } = await loadEditor(args, url.searchParams)
     return reply(

@@ -36,6 +36,7 @@ import { campaignsApi, decodeName } from './campaigns.server'
 import { checkAvailableCredit } from './payments.server'
 import type { UpstreamResult } from './upstream.server'
 import { passFile } from './files.server'
+import { readFormData } from '../utils/read-form.server'
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 
@@ -147,7 +148,7 @@ const rowForm = z.object({
 /** Pause, play and clone from a list row. Each answers with a redirect and a flash message. */
 export async function listAction({ request, context }: ActionFunctionArgs, guard: GuardOptions) {
   const user = await requireUser(request, context, guard)
-  const form = await request.formData()
+  const form = await readFormData(request)
   const back = campaignsPath(user.role) + returnSearch(form.get('returnTo'))
   const parsed = rowForm.safeParse(Object.fromEntries(form))
   if (!parsed.success) {

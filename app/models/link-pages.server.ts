@@ -28,6 +28,7 @@ import { linksApi } from './links.server'
 import type { UpstreamError, UpstreamResult } from './upstream.server'
 import { passFile } from './files.server'
 import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
+import { readFormData } from '../utils/read-form.server'
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 
@@ -72,7 +73,7 @@ export async function linkPageLoader({ request, context }: Args, guard: GuardOpt
 
 export async function linkPageAction({ request, context }: ActionFunctionArgs, guard: GuardOptions) {
   const user = await requireUser(request, context, guard)
-  const submission = parseForm(await request.formData(), linkRequestForm)
+  const submission = parseForm(await readFormData(request), linkRequestForm)
   if (submission.status !== 'success') {
     return data({ lastResult: submission.reply(), error: null as string | null }, { status: 400 })
   }
@@ -208,7 +209,7 @@ const DELINK_FIELD_OF: Record<string, 'brandId' | 'agencyId' | 'deLinkReason'> =
 
 export async function delinkPageAction({ request, context }: ActionFunctionArgs, guard: GuardOptions) {
   const user = await requireUser(request, context, guard)
-  const submission = parseForm(await request.formData(), delinkRequestForm)
+  const submission = parseForm(await readFormData(request), delinkRequestForm)
   if (submission.status !== 'success') {
     return data({ lastResult: submission.reply(), error: null as string | null }, { status: 400 })
   }

@@ -34,6 +34,7 @@ import {
 } from './onboarding.schema'
 import { createUpstreamClient, transportFor, type UpstreamError } from './upstream.server'
 import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
+import { readFormData } from '../utils/read-form.server'
 
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId' | 'clientIp'>
 
@@ -139,7 +140,7 @@ const keptOnly = (reply: SubmissionResult<string[]>, keep: string[] = []): Submi
 })
 
 export async function onboard(request: Request, context: Context, user: CurrentUser) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const roleValue = String(formData.get('role') ?? '')
   const role: Role | null = isRole(roleValue) ? roleValue : null
   const rules = onboardingFormFor(role ?? 'OPS')
@@ -223,7 +224,7 @@ export async function loadAgencyEdit(request: Request, context: Context, user: C
 }
 
 export async function resubmitAgency(request: Request, context: Context, user: CurrentUser, email: string) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseForm(formData, agencyEditForm)
   const lookup = await lookUpPincode(context, user.session.token, formData.get('pincode'))
   if (formData.get('intent') === 'lookup') {
@@ -277,7 +278,7 @@ export type InvitationAnswer = {
 }
 
 export async function invitationAction(request: Request, context: Context) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const token = String(formData.get('token') ?? '')
   const api = onboardingApi(context)
   if (formData.get('intent') === 'password') {

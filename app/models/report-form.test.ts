@@ -186,6 +186,27 @@ describe('the form as a URL', () => {
     expect(state.dimensions).toBeNull()
     expect(state.metrics).toEqual(['clicks'])
   })
+  it("reads the every-value marker and the filters' search boxes, and writes them back (decision 060)", () => {
+    const state = parseReportForm(
+      new URLSearchParams(
+        `reportType=CAMPAIGN_PERFORMANCE_REPORT&all=CAMPAIGN_ID&all=NOPE&CAMPAIGN_ID=7&CAMPAIGN_STATUS=LIVE&find.CAMPAIGN_ID=%20jack%20&find.CREATED_BY=${'x'.repeat(300)}`,
+      ),
+    )
+    // The marker stands for every value: values sent beside it (the shown boxes) are not kept.
+    expect(state.all).toEqual(['CAMPAIGN_ID'])
+    expect(state.filters.CAMPAIGN_ID).toEqual([])
+    expect(state.filters.CAMPAIGN_STATUS).toEqual(['LIVE'])
+    expect(state.find.CAMPAIGN_ID).toBe('jack')
+    expect(state.find.CREATED_BY).toHaveLength(100)
+    const search = reportSearch({ ...state, find: { ...state.find, CREATED_BY: '' } })
+    expect(search).toBe(
+      '?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_1D&CAMPAIGN_STATUS=LIVE&all=CAMPAIGN_ID&find.CAMPAIGN_ID=jack',
+    )
+    // Save and Schedule takes the choices, not the search boxes.
+    expect(saveScheduleSearch(state)).toBe(
+      '?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_1D&CAMPAIGN_STATUS=LIVE&all=CAMPAIGN_ID',
+    )
+  })
   it('reads a no-JS Select all / Clear', () => {
     expect(parseApply(new URLSearchParams('apply=CAMPAIGN_ID:all'))).toEqual({
       filter: 'CAMPAIGN_ID',

@@ -57,7 +57,19 @@ export const PARAM = {
   fieldsFor: 'fieldsFor',
   /** A no-JS Select all / Clear button: `CAMPAIGN_ID:all`, `CAMPAIGN_ID:none`. */
   apply: 'apply',
+  /** Repeated: a filter whose every value is chosen, without listing them (`all=CAMPAIGN_ID`). */
+  all: 'all',
 } as const
+
+/** The search box of a filter's values: `find.CAMPAIGN_ID=jack` (decision 060). */
+export const findParam = (filter: ReportFilter) => `find.${filter}`
+
+/**
+ * A filter shows at most this many values as checkboxes (its chosen ones always, then the first that
+ * match its search); the others are found with the search box or chosen all at once (decision 060).
+ */
+export const FILTER_SHOWN_MAX = 50
+const FIND_MAX_LENGTH = 100
 
 /** Filter values of one filter, at most (the contract's REPORT_FILTER_VALUES_MAX). */
 const FILTER_VALUES_MAX = 5000
@@ -77,6 +89,10 @@ export type ReportFormState = {
   metrics: string[] | null
   /** Chosen values per filter; an empty list means no filter (all). */
   filters: Record<ReportFilter, string[]>
+  /** Filters whose every value is chosen (`all=`): their values are not listed in `filters`. */
+  all: ReportFilter[]
+  /** What each filter's search box holds ('' none). */
+  find: Record<ReportFilter, string>
   page: number
   size: number
   /** Generate was pressed: the page computes and shows the report. */
@@ -100,6 +116,14 @@ export function defaultReportForm(): ReportFormState {
     dimensions: null,
     metrics: null,
     filters: emptyFilters(),
+    all: [],
+    find: {
+      CAMPAIGN_ID: '',
+      CAMPAIGN_STATUS: '',
+      PLACEMENT_CATEGORY: '',
+      TARGETING_TYPE: '',
+      CREATED_BY: '',
+    },
     page: 1,
     size: DEFAULT_FORM_PAGE_SIZE,
     run: false,
@@ -144,7 +168,11 @@ export function parseReportForm(params: URLSearchParams): ReportFormState {
         .map((v) => v.trim())
         .filter((v) => v.length > 0 && v.length <= VALUE_MAX_LENGTH),
     ).slice(0, FILTER_VALUES_MAX)
+    state.find[filter] = (params.get(findParam(filter)) ?? '').trim().slice(0, FIND_MAX_LENGTH)
   }
+  // Every value chosen: the marker stands for them, so values sent beside it (the shown boxes) are not kept.
+  state.all = FORM_FILTERS.filter((filter) => params.getAll(PARAM.all).includes(filter))
+  for (const filter of state.all) state.filters[filter] = []
   const page = Number(params.get(PARAM.page) ?? '1')
   state.page = Number.isSafeInteger(page) && page >= 1 ? page : 1
   const size = Number(params.get(PARAM.size) ?? DEFAULT_FORM_PAGE_SIZE)
@@ -174,6 +202,9 @@ export function reportParams(state: ReportFormState, options: { paging?: boolean
   for (const d of state.dimensions ?? []) pairs.push([PARAM.dimension, d])
   for (const m of state.metrics ?? []) pairs.push([PARAM.metric, m])
   for (const filter of FORM_FILTERS) for (const v of state.filters[filter]) pairs.push([filter, v])
+  for (const filter of state.all) pairs.push([PARAM.all, filter])
+  for (const filter of FORM_FILTERS)
+    if (state.find[filter]) pairs.push([findParam(filter), state.find[filter]])
   if (options.paging !== false) {
     if (state.size !== DEFAULT_FORM_PAGE_SIZE) pairs.push([PARAM.size, String(state.size)])
     if (state.page !== 1) pairs.push([PARAM.page, String(state.page)])
@@ -190,10 +221,10 @@ export function reportSearch(state: ReportFormState, changes: Partial<ReportForm
 
 /**
  * What the save-schedule form is opened with from the analytics page's Actions menu:
- * `?reportType=…&dateFilterType=…[&fromDate&toDate (inclusive, as shown)]&d=…&m=…&CAMPAIGN_ID=…`.
+ * `?reportType=…&dateFilterType=…[&fromDate&toDate (inclusive, as shown)]&d=…&m=…&CAMPAIGN_ID=…[&all=…]`.
  */
 export function saveScheduleSearch(state: ReportFormState): string {
-  const pairs = reportParams({ ...state, run: false }, { paging: false })
+  const pairs = reportParams({ ...state, run: false, find: defaultReportForm().find }, { paging: false })
   return `?${new URLSearchParams(pairs).toString()}`
 }
 

@@ -8,8 +8,6 @@ import {
   data,
   type LoaderFunctionArgs,
   redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
 } from '@remix-run/node'
 import {
   DEFAULT_REPORT_DATE_FILTER,
@@ -61,6 +59,7 @@ import {
 import { analyticsApi } from './analytics.server'
 import { savedReportsApi } from './saved-reports.server'
 import { createUpstreamClient, transportFor } from './upstream.server'
+import { readFormWithFile } from '../utils/read-form.server'
 
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId'>
 
@@ -295,6 +294,11 @@ export async function saveScheduleLoader({ request, context }: LoaderFunctionArg
   }
   values = fitToType(withQuery(values, url.searchParams), basics.advanced)
   const filters = await filterGroups(api, user, values.reportType)
+  // The analytics page's "every value" marker (`all=CAMPAIGN_ID`, decision 060): this form lists them.
+  const every = url.searchParams.getAll('all')
+  for (const group of filters.groups)
+    if (every.includes(group.name))
+      values = { ...values, filters: { ...values.filters, [group.name]: group.options.map((o) => o.value) } }
   return data({
     ...basics,
     editing: Boolean(values.reportEntityId),
@@ -312,21 +316,6 @@ export async function saveScheduleLoader({ request, context }: LoaderFunctionArg
 const EMAIL_CSV_MAX_BYTES = 1024 * 1024
 const TOO_LARGE = 'The file is too large (at most 1 MB)'
 const WRONG_TYPE = 'Selected File Format is Incorrect !'
-
-async function readPost(request: Request): Promise<FormData | 'too-large'> {
-  const type = request.headers.get('content-type') ?? ''
-  if (!type.startsWith('multipart/form-data')) return request.formData()
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: EMAIL_CSV_MAX_BYTES }),
-    )
-  } catch (error) {
-    if (error instanceof Error && /exceeded|MaxPartSize/i.test(`${error.name} ${error.message}`))
-      return 'too-large'
-    throw error
-  }
-}
 
 const answer = (values: ScheduleFormValues, patch: Partial<ScheduleAnswer> = {}, status = 200) =>
   data<ScheduleAnswer>({ values, errors: {}, error: null, ...patch }, { status })
@@ -368,7 +357,7 @@ export async function saveScheduleAction({ request, context }: ActionFunctionArg
   const user = await requireUser(request, context, entry)
   const url = new URL(request.url)
   const basics = pageBasics(user, url, new Date())
-  const form = await readPost(request)
+  const form = await readFormWithFile(request, EMAIL_CSV_MAX_BYTES)
   if (form === 'too-large') {
     return answer(defaults(basics.advanced), { errors: { emailIds: TOO_LARGE } }, 413)
   }

@@ -58,6 +58,7 @@ import {
 } from './saved-reports'
 import { otpForm } from './sign-in.schema'
 import { createUpstreamClient, transportFor, type UpstreamResult } from './upstream.server'
+import { readFormData } from '../utils/read-form.server'
 
 type Args = LoaderFunctionArgs | ActionFunctionArgs
 type Context = Pick<AppLoadContext, 'platformFetch' | 'requestId' | 'clientIp'>
@@ -454,7 +455,7 @@ function isOtpRefusal(result: UpstreamResult<unknown>): boolean {
 }
 
 async function intentOf(request: Request) {
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   return { form, intent: intent === 'send' || intent === 'download' ? intent : null }
 }
@@ -621,7 +622,7 @@ export type DefaultReportsData = Awaited<ReturnType<typeof defaultReportsLoader>
  */
 export async function defaultReportsAction(args: ActionFunctionArgs, guard: GuardOptions) {
   const user = await requireUser(args.request, args.context, guard)
-  const form = await args.request.formData()
+  const form = await readFormData(args.request)
   const choice = choiceOf(form)
   const errors = defaultReportProblems(choice, new Date())
   if (Object.keys(errors).length > 0) {

@@ -11,6 +11,7 @@ import { commitSession } from '../session.server'
 import { parseForm } from '../utils/form-rules.server'
 import { selectAccountForm } from './account.schema'
 import { authApi } from './auth.server'
+import { readFormData } from '../utils/read-form.server'
 
 export type AccountPickerData = {
   /** The account being worked for now, if any (its name when the session knows it). */
@@ -39,7 +40,7 @@ export async function loadAccountPicker(request: Request, context: AppLoadContex
 }
 
 export async function selectAccount(request: Request, context: AppLoadContext, user: CurrentUser) {
-  const submission = parseForm(await request.formData(), selectAccountForm)
+  const submission = parseForm(await readFormData(request), selectAccountForm)
   if (submission.status !== 'success') {
     return data({ lastResult: submission.reply() }, { status: 400 })
   }

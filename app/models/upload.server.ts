@@ -21,6 +21,7 @@ import {
   type UploadMessages,
 } from '../../platform/rules/uploads'
 import { refusedUpload, type UploadResult } from '../components/upload/upload-result'
+import { UNREADABLE_FORM_PAGE } from '../utils/read-form'
 import type { UpstreamClient } from './upstream.server'
 
 export type { UploadResult }
@@ -118,7 +119,7 @@ async function removeStale(dir: string, now = Date.now()) {
 
 /**
  * Reads a multipart upload: the file onto disk under the limit, the other fields as text.
- * Answers a refusal (400 wrong type or no file, 413 too large) instead of throwing.
+ * Answers a refusal (400 wrong type, no file or a body it cannot read; 413 too large) instead of throwing.
  */
 export async function receiveUpload(
   request: Request,
@@ -165,7 +166,8 @@ export async function receiveUpload(
   } catch (error) {
     await cleanup()
     if (error instanceof UploadRefused) return refusedUpload(error.status, error.message)
-    return refusedUpload(400, messages.noFile)
+    // The parser could not read the body: a boundary that never closes, a body cut short (decision 052).
+    return refusedUpload(400, UNREADABLE_FORM_PAGE)
   }
   const received = file as { fileName: string; size: number } | null
   if (!received) {

@@ -26,6 +26,7 @@ import { parseListState } from './list-state'
 import { createUpstreamClient, transportFor, type UpstreamResult } from './upstream.server'
 import { reasonForm, USER_LIST, USER_MANAGEMENT_PATH, userDetailPath } from './users.schema'
 import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
+import { readFormData } from '../utils/read-form.server'
 
 export function usersApi(
   context: Pick<AppLoadContext, 'platformFetch' | 'requestId' | 'clientIp'>,
@@ -208,7 +209,7 @@ export async function dialogAction(
   kind: DialogKind,
 ) {
   const dialog = await loadDialog(context, user, email, kind)
-  const submission = parseForm(await request.formData(), reasonForm)
+  const submission = parseForm(await readFormData(request), reasonForm)
   if (submission.status !== 'success') {
     return data({ lastResult: submission.reply() }, { status: 400 })
   }

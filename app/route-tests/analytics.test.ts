@@ -211,14 +211,15 @@ describe('Generate', () => {
 })
 
 describe('Select all and Clear without JavaScript', () => {
-  it('ticks every value of the filter, keeps the rest of the form and does not generate', async () => {
+  it('marks every value of the filter chosen (all=…), keeps the rest of the form and does not generate', async () => {
     const answer = await load(
-      '/analytics?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_7D&m=clicks&CAMPAIGN_STATUS=LIVE&apply=CAMPAIGN_ID:all',
+      '/analytics?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_7D&m=clicks&CAMPAIGN_STATUS=LIVE&CAMPAIGN_ID=1&apply=CAMPAIGN_ID:all',
     )
-    const campaigns = answer.data.options.filters
-      .find((f) => f.name === 'CAMPAIGN_ID')!
-      .options.map((o) => o.value)
-    expect(answer.data.state.filters.CAMPAIGN_ID).toEqual(campaigns)
+    // The values are not listed: the marker stands for them (decision 060).
+    expect(answer.data.state.all).toEqual(['CAMPAIGN_ID'])
+    expect(answer.data.state.filters.CAMPAIGN_ID).toEqual([])
+    expect(answer.data.options.filters.find((f) => f.name === 'CAMPAIGN_ID')!.all).toBe(true)
+    expect(answer.data.links.saveSchedule).toContain('&all=CAMPAIGN_ID')
     expect(answer.data.state.filters.CAMPAIGN_STATUS).toEqual(['LIVE'])
     expect(answer.data.state).toMatchObject({ dateFilterType: 'LAST_7D', metrics: ['clicks'], run: false })
     expect(answer.data.report).toBeNull()
@@ -226,6 +227,27 @@ describe('Select all and Clear without JavaScript', () => {
       '/analytics?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_7D&m=clicks&CAMPAIGN_STATUS=LIVE&apply=CAMPAIGN_STATUS:none',
     )
     expect(cleared.data.state.filters.CAMPAIGN_STATUS).toEqual([])
+    const clearedAll = await load(
+      '/analytics?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_7D&m=clicks&all=CAMPAIGN_ID&apply=CAMPAIGN_ID:none',
+    )
+    expect(clearedAll.data.state.all).toEqual([])
+    expect(clearedAll.data.state.filters.CAMPAIGN_ID).toEqual([])
+  })
+})
+
+describe('every value of a filter (all=…, decision 060)', () => {
+  it('runs the report over every campaign the filter offers: the same as listing each one', async () => {
+    const base =
+      '/analytics?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_30D&d=campaign_id&m=impressions&m=clicks&size=100&run=1'
+    const every = await load(`${base}&all=CAMPAIGN_ID`)
+    const campaigns = every.data.options.filters.find((f) => f.name === 'CAMPAIGN_ID')!
+    expect(campaigns.all).toBe(true)
+    expect(campaigns.options.length).toBe(campaigns.total)
+    const listed = await load(`${base}${campaigns.options.map((o) => `&CAMPAIGN_ID=${o.value}`).join('')}`)
+    expect(every.data.error).toBeNull()
+    expect(every.data.report!.totals.impressions).toBeGreaterThan(0)
+    expect(every.data.report!.totals).toEqual(listed.data.report!.totals)
+    expect(every.data.report!.rows).toEqual(listed.data.report!.rows)
   })
 })
 

@@ -105,6 +105,7 @@ const SPEC_ROLES: Record<RouteId, readonly Role[] | 'open'> = {
   adminDelinkApprove: SA,
   adminDelinkReject: SA,
   adminOutbox: STAFF,
+  adminJobs: STAFF,
   adminBilling: SA,
   adminBillingReport: SA,
   adminBulkUpload: SA,
@@ -167,6 +168,7 @@ const WITHOUT_SELLER = new Set<RouteId>([
   'adminDelinkApprove',
   'adminDelinkReject',
   'adminOutbox',
+  'adminJobs',
   'adminBilling',
   'adminBillingReport',
   'adminBulkUpload',
@@ -351,6 +353,8 @@ const FORMS: Partial<Record<RouteId, (subject: Subject) => Record<string, string
     frequency: 'ONCE',
     dateFilterType: 'LAST_7D',
   }),
+  // A job id that is no failed job: the platform's 404 is the list again with a message (decision 058).
+  adminJobs: () => ({ intent: 'retry', id: '00000000-0000-4000-8000-000000000000' }),
   savedReportDownload: () => ({ intent: 'download', otp: '123456' }),
   adminSavedReportDownload: () => ({ intent: 'download', otp: '123456' }),
 }
@@ -387,6 +391,12 @@ async function uploadAgencyDocument() {
   expect(response.status, 'an agency document for the matrix').toBe(200)
 }
 
+/**
+ * Pages whose action is for fewer roles than the page: the others may read it but their post is refused
+ * (403). Failed background jobs: staff read them, the super admin retries (decision 058).
+ */
+const ACTION_ROLES: Partial<Record<RouteId, readonly Role[]>> = { adminJobs: SA }
+
 /** What the spec says this caller meets on this entry. */
 function expectation(
   entry: RouteEntry,
@@ -398,6 +408,8 @@ function expectation(
   const role = ROLE[who]
   // No token, or a token the platform no longer accepts (revoked): Login. A role not listed: Login.
   if (!role || who === 'revoked' || !roles.includes(role)) return 'login'
+  const actionRoles = kind === 'action' ? ACTION_ROLES[entry.id as RouteId] : undefined
+  if (actionRoles && !actionRoles.includes(role)) return 'refused'
   // Another seller's campaign or report; an agency on a brand it is not linked to.
   if (
     who === 'otherSeller' &&

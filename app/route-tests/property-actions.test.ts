@@ -169,6 +169,11 @@ const CASES = (): Record<string, ActionCase> => ({
   },
   'admin.billing.tsx': { path: '/admin/billing?kind=payments', who: 'superadmin', form: { file: 'x' } },
   'admin.bulkUpload.tsx': { path: '/admin/bulkUpload', who: 'superadmin', form: { file: 'x' } },
+  'admin.jobs.tsx': {
+    path: '/admin/jobs',
+    who: 'superadmin',
+    form: { intent: 'retry', id: '00000000-0000-4000-8000-000000000000' },
+  },
   'admin.campaigns.$id.delete.tsx': {
     path: `/admin/campaigns/${campaignId}/delete`,
     params: { id: campaignId },

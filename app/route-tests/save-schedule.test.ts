@@ -184,6 +184,13 @@ describe('the page', () => {
     })
   })
 
+  it("takes the Analytics page's every-value marker (all=CAMPAIGN_ID) as every campaign ticked (decision 060)", async () => {
+    const answer = await load('/save-schedule-report?reportType=CAMPAIGN_PERFORMANCE_REPORT&all=CAMPAIGN_ID')
+    const campaigns = answer.data.options.filters.find((f) => f.name === 'CAMPAIGN_ID')!.options
+    expect(campaigns.length).toBeGreaterThan(1)
+    expect(answer.data.values.filters.CAMPAIGN_ID).toEqual(campaigns.map((o) => o.value))
+  })
+
   it('a snapshot with another report type (Apply without JS) draws that type’s default fields, everything else as typed', async () => {
     const query = new URLSearchParams(
       filled({ reportType: 'PRODUCT_PERFORMANCE_REPORT', fieldsFor: 'KEYWORD_PERFORMANCE_REPORT' }),

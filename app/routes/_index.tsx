@@ -23,6 +23,7 @@ import { signInApi } from '../models/sign-in.server'
 import { destroySession, readSession } from '../session.server'
 import { parseForm } from '../utils/form-rules.server'
 import { useZodForm } from '../utils/use-zod-form'
+import { readFormData } from '../utils/read-form.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await readSession(request)
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseForm(formData, loginForm)
   if (submission.status !== 'success') {
     return data({ lastResult: submission.reply({ hideFields: ['password'] }) }, { status: 400 })

@@ -10,6 +10,7 @@ import * as styles from '../components/pages.css'
 import { signInExternally } from '../models/external-login.server'
 import { redirectSignedInHome } from '../models/visitor.server'
 import { SkipLink } from '../components/Shell'
+import { readFormData } from '../utils/read-form.server'
 
 const INCOMPLETE_LINK = 'This login link is incomplete. Open the Ad Console again from the seller portal.'
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectSignedInHome(request, context)
-  const query = String((await request.formData()).get('query') ?? '').trim()
+  const query = String((await readFormData(request)).get('query') ?? '').trim()
   if (!query || query.length > 2048) return data({ error: INCOMPLETE_LINK }, { status: 400 })
   return signInExternally(context, query)
 }

@@ -18,11 +18,12 @@ import { forgotPasswordForm } from '../models/sign-in.schema'
 import { signInApi } from '../models/sign-in.server'
 import { parseForm } from '../utils/form-rules.server'
 import { useZodForm } from '../utils/use-zod-form'
+import { readFormData } from '../utils/read-form.server'
 
 const hideFields = ['password', 'confirmPassword']
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseForm(formData, forgotPasswordForm)
   if (submission.status !== 'success')
     return data({ lastResult: submission.reply({ hideFields }) }, { status: 400 })

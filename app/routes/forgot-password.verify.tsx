@@ -19,6 +19,7 @@ import { formatCountdown, otpForm, resendDelaySeconds } from '../models/sign-in.
 import { signInApi } from '../models/sign-in.server'
 import { parseForm } from '../utils/form-rules.server'
 import { useZodForm } from '../utils/use-zod-form'
+import { readFormData } from '../utils/read-form.server'
 
 const secondsLeft = (sentAt: number, sends: number, now = Date.now()) =>
   Math.max(0, Math.ceil((sentAt + resendDelaySeconds(sends) * 1000 - now) / 1000))
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await pendingReset.read(request)
   if (!pending) return redirect('/forgot-password')
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const intent = formData.get('intent')
 
   if (intent === 'cancel') return redirect('/', { headers: { 'Set-Cookie': await pendingReset.clear() } })

@@ -12,6 +12,7 @@ import { flashCookie } from '../flash.server'
 import { passwordStageCookie, pendingLogin } from '../models/sign-in-flow.server'
 import { tooManyRequests } from '../models/sign-in-retry'
 import { signInApi } from '../models/sign-in.server'
+import { readFormData } from '../utils/read-form.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await pendingLogin.read(request))) throw redirect('/')
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await pendingLogin.read(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const headers = new Headers({ 'Set-Cookie': await pendingLogin.clear() })
   if (!pending || formData.get('intent') !== 'continue') return redirect('/', { headers })
 

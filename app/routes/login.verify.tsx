@@ -22,6 +22,7 @@ import { signInApi } from '../models/sign-in.server'
 import { type ConsoleSession, commitSession, destroySession, readSession } from '../session.server'
 import { parseForm } from '../utils/form-rules.server'
 import { useZodForm } from '../utils/use-zod-form'
+import { readFormData } from '../utils/read-form.server'
 
 /** The half-signed-in session this step needs; anything else leaves the step. */
 async function requirePasswordStage(
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, info } = await requirePasswordStage(request, context)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   if (formData.get('intent') === 'cancel') {
     await authApi(context, session.token).logout()
     return redirect('/', { headers: { 'Set-Cookie': await destroySession() } })

@@ -8,6 +8,7 @@ import { termsForm } from '../models/terms.schema'
 import { acceptTerms, assertTermsPending, declineTerms } from '../models/terms.server'
 import { ROUTES } from '../route-table'
 import { parseForm } from '../utils/form-rules.server'
+import { readFormData } from '../utils/read-form.server'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context, ROUTES.terms)
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context, ROUTES.terms)
   assertTermsPending(user)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const intent = formData.get('intent')
   if (intent === 'decline') return declineTerms(context, user)
   if (intent !== 'accept') throw data('Unknown action', { status: 400 })

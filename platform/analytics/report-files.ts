@@ -1,10 +1,11 @@
 // The CSV file of one report run (issue 12, decision 040): <dataDir>/reports/<entityId>/<runId>.csv,
 // written from the report engine's streamed rows (reportCsvRows: header first) in batches, each cell
 // through reportCsvLines (platform/csv.ts's bytes and formula neutralising, faster). Written to a temporary file first and
-// renamed into place, so a reader never sees half a file and a failed run leaves nothing behind.
+// renamed into place, so a reader never sees half a file and a failed run leaves nothing behind; what a
+// killed process left is removed by the recovery of decision 059 (platform/jobs/report-recovery.ts).
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { Database } from '../db/client'
@@ -96,4 +97,55 @@ export async function writeReportCsv(
     throw error
   }
   return { filePath: relative, rows }
+}
+
+/** A writer's temporary file: `<runId>.csv.<12 hex>.tmp` beside the run's file. */
+const TEMPORARY = /^(\d+)\.csv\.[0-9a-f]{12}\.tmp$/
+
+/**
+ * Removes what a try of a run that did not finish may have left (decision 059): its temporary files
+ * (killed mid-write) and its final file (killed between the rename and marking the run DONE: whole,
+ * but no DONE run names it). Only for a run no live writer holds. Returns how many files went.
+ */
+export async function removeRunFiles(dataDir: string, run: { entityId: string; runId: number }) {
+  const final = path.resolve(dataDir, reportFilePath(run.entityId, run.runId))
+  const names = await readdir(path.dirname(final)).catch(() => [] as string[])
+  let removed = 0
+  for (const name of names) {
+    const match = TEMPORARY.exec(name)
+    if (name !== path.basename(final) && !(match && Number(match[1]) === run.runId)) continue
+    await rm(path.join(path.dirname(final), name), { force: true })
+    removed += 1
+  }
+  return removed
+}
+
+/**
+ * Removes temporary report files left by writers that were killed (decision 059). `olderThan`: only
+ * files not written to since then (several processes share the directory on PostgreSQL, and a live
+ * writer's file changes with every batch); null: every one (PGlite at start: no other writer exists).
+ * Returns how many went.
+ */
+export async function removeOrphanTemporaryFiles(dataDir: string, olderThan: Date | null): Promise<number> {
+  const root = path.resolve(dataDir, REPORTS_DIR)
+  const entities = await readdir(root, { withFileTypes: true }).catch(() => [])
+  let removed = 0
+  for (const entity of entities) {
+    if (!entity.isDirectory() || !UUID.test(entity.name)) continue
+    const dir = path.join(root, entity.name)
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      if (!TEMPORARY.test(name)) continue
+      const file = path.join(dir, name)
+      if (olderThan) {
+        const modified = await stat(file).then(
+          (s) => s.mtime,
+          () => null,
+        )
+        if (!modified || modified >= olderThan) continue
+      }
+      await rm(file, { force: true })
+      removed += 1
+    }
+  }
+  return removed
 }

@@ -15,6 +15,7 @@ import { linkRoutes } from './links'
 import { loginRoutes } from './login'
 import { onboardingRoutes } from './onboarding'
 import { outboxRoutes } from './outbox'
+import { jobRoutes } from './jobs'
 import { approvalRoutes } from './approvals'
 import { userManagementRoutes } from './user-management'
 import { passwordResetRoutes } from './password-reset'
@@ -58,6 +59,8 @@ export function createAuthService(deps: PlatformDeps) {
   app.route('/', userManagementRoutes(deps))
   app.route('/', linkRoutes(deps))
   app.route('/', outboxRoutes(deps))
+  // Failed background jobs and their retry (decision 058).
+  app.route('/', jobRoutes(deps))
   // Last: its /v1/{userType}/{userId} paths are patterns (restricted to role names and digits).
   app.route('/', approvalRoutes(deps))
 

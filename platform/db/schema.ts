@@ -382,6 +382,10 @@ export const campaigns = pgTable(
   (t) => [
     uniqueIndex('campaigns_jmcampaign_uq').on(t.jmcampaignId),
     index('campaigns_seller_idx').on(t.sellerId, t.startTime),
+    // The list's default order (newest first) of an advertiser's live campaigns: a page is an index range.
+    index('campaigns_seller_live_created_idx')
+      .on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
     index('campaigns_state_idx').on(t.state),
     check('campaigns_state_ck', sql`${t.state} is null or ${t.state} between 1 and 9`),
     check('campaigns_status_ck', sql`${t.status} in (0, 1)`),
@@ -548,6 +552,57 @@ export const campaignSpend = pgTable(
     spend: money('spend').notNull().default(0),
   },
   (t) => [index('campaign_spend_seller_idx').on(t.sellerId)],
+)
+
+/**
+ * Each advertiser's daily metrics over its campaigns that are not deleted, kept by statement triggers on
+ * performance_daily and campaigns (migration 0009): the campaign list's totals row for the whole list
+ * (status All, no search) sums one row a day instead of every campaign's facts (issue 14, decision 061).
+ */
+export const sellerDaily = pgTable(
+  'seller_daily',
+  {
+    sellerId: id('seller_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    spend: money('spend').notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    sales: money('sales').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day] })],
+)
+
+/** The date filters whose ranges campaign_windows keeps summed (every preset but CUSTOM). */
+export const SUMMED_WINDOWS = ['TODAY', 'LAST_1D', 'LAST_7D', 'LAST_30D', 'CURRENT_MONTH'] as const
+
+/**
+ * Each campaign's metrics over each preset date range, relative to the IST day in campaign_windows_day
+ * (migration 0010, decision 061): the list sorted by spend reads one row per campaign. Kept by statement
+ * triggers on performance_daily; rebuilt for a new day by the campaign-windows job and at start-up.
+ */
+export const campaignWindows = pgTable(
+  'campaign_windows',
+  {
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    dateFilter: text('date_filter', { enum: SUMMED_WINDOWS }).notNull(),
+    spend: money('spend').notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    sales: money('sales').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.dateFilter] })],
+)
+
+/** The one IST day campaign_windows is summed for (one row, id 1). */
+export const campaignWindowsDay = pgTable(
+  'campaign_windows_day',
+  {
+    id: integer('id').primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('campaign_windows_day_one_row_ck', sql`${t.id} = 1`)],
 )
 
 // ---------------------------------------------------------------------------------------------

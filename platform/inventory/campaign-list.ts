@@ -11,13 +11,14 @@ import {
   type LoadHomePageResponse,
 } from '../contracts/inventory'
 import type { Database } from '../db/client'
-import { campaigns, performanceDaily } from '../db/schema'
+import { campaigns, campaignWindows, performanceDaily, sellerDaily } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
 import { rowAction, STATES_FOR_STATUS_FILTER } from '../rules/campaigns'
 import { addDays, isCalendarDate, istDate } from '../rules/time'
 import { encodeName, likeLiteral, type Paging, pageCount } from './campaign-access'
+import { windowsSummedFor } from './campaign-windows'
 
 /**
  * The IST day range of a date filter, inclusive. Presets end yesterday except TODAY and
@@ -84,6 +85,9 @@ function listFilters(sellerId: number, query: CampaignFilterQuery): SQL[] {
   return filters
 }
 
+/** No status filter and no search: every campaign of the advertiser that is not deleted. */
+const wholeList = (query: CampaignFilterQuery) => query.status === 'ALL' && !query.search
+
 export type ListTotals = { spend: number; clicks: number; orders: number; sales: number; roas: number }
 
 /**
@@ -97,16 +101,27 @@ export async function listTotals(
   now: Date,
 ): Promise<ListTotals> {
   const { from, to } = dateRange(query, now)
-  const [sum] = await db
-    .select({
-      spend: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)`,
-      clicks: sql<string>`coalesce(sum(${performanceDaily.clicks}), 0)`,
-      orders: sql<string>`coalesce(sum(${performanceDaily.orders}), 0)`,
-      sales: sql<string>`coalesce(sum(${performanceDaily.sales}), 0)`,
-    })
-    .from(performanceDaily)
-    .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
-    .where(and(...listFilters(sellerId, query), between(performanceDaily.day, from, to)))
+  // The whole list (every live campaign): the advertiser's daily rollup, one row a day (migration 0009).
+  const [sum] = wholeList(query)
+    ? await db
+        .select({
+          spend: sql<string>`coalesce(sum(${sellerDaily.spend}), 0)`,
+          clicks: sql<string>`coalesce(sum(${sellerDaily.clicks}), 0)`,
+          orders: sql<string>`coalesce(sum(${sellerDaily.orders}), 0)`,
+          sales: sql<string>`coalesce(sum(${sellerDaily.sales}), 0)`,
+        })
+        .from(sellerDaily)
+        .where(and(eq(sellerDaily.sellerId, sellerId), between(sellerDaily.day, from, to)))
+    : await db
+        .select({
+          spend: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)`,
+          clicks: sql<string>`coalesce(sum(${performanceDaily.clicks}), 0)`,
+          orders: sql<string>`coalesce(sum(${performanceDaily.orders}), 0)`,
+          sales: sql<string>`coalesce(sum(${performanceDaily.sales}), 0)`,
+        })
+        .from(performanceDaily)
+        .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+        .where(and(...listFilters(sellerId, query), between(performanceDaily.day, from, to)))
   const spend = Number(sum?.spend ?? 0)
   const sales = Number(sum?.sales ?? 0)
   return {
@@ -172,13 +187,31 @@ export async function listCampaigns(
     total: string
   })[]
   if (query.sort === 'spend') {
+    // A preset range reads the campaigns' kept sums when they are for today (campaign-windows.ts);
+    // a custom range, or sums not yet rebuilt for a new day, sums the facts.
+    const preset = query.dateFilterType !== 'CUSTOM' ? query.dateFilterType : null
+    const summed = preset !== null && (await windowsSummedFor(db, istDate(now)))
     const metrics = db.$with('metrics').as(
-      db
-        .select({ campaignId: performanceDaily.campaignId, ...sums })
-        .from(performanceDaily)
-        .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
-        .where(and(...filters, between(performanceDaily.day, from, to)))
-        .groupBy(performanceDaily.campaignId),
+      summed
+        ? db
+            .select({
+              campaignId: sql<number>`${campaignWindows.campaignId}`.as('m_campaign_id'),
+              spend: sql<string>`${campaignWindows.spend}`.as('m_spend'),
+              clicks: sql<string>`${campaignWindows.clicks}`.as('m_clicks'),
+              orders: sql<string>`${campaignWindows.orders}`.as('m_orders'),
+              sales: sql<string>`${campaignWindows.sales}`.as('m_sales'),
+            })
+            .from(campaignWindows)
+            .where(eq(campaignWindows.dateFilter, preset))
+        : db
+            .select({
+              campaignId: sql<number>`${performanceDaily.campaignId}`.as('m_campaign_id'),
+              ...sums,
+            })
+            .from(performanceDaily)
+            .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+            .where(and(...filters, between(performanceDaily.day, from, to)))
+            .groupBy(performanceDaily.campaignId),
     )
     const spend = sql<string>`coalesce(${metrics.spend}, 0)`
     const order = dir === 'asc' ? asc : desc
@@ -209,7 +242,6 @@ export async function listCampaigns(
           .select({
             pageId: sql<number>`${campaigns.id}`.as('page_id'),
             rowNumber: sql<number>`row_number() over (order by ${orderSql})`.as('row_number'),
-            total: sql<string>`count(*) over ()`.as('total'),
           })
           .from(campaigns)
           .where(and(...filters))
@@ -225,30 +257,29 @@ export async function listCampaigns(
         .where(between(performanceDaily.day, from, to))
         .groupBy(performanceDaily.campaignId),
     )
-    rows = await db
-      .with(page, metrics)
-      .select({
-        ...columns,
-        spend: sql<string>`coalesce(${metrics.spend}, 0)`,
-        clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
-        orders: sql<string>`coalesce(${metrics.orders}, 0)`,
-        sales: sql<string>`coalesce(${metrics.sales}, 0)`,
-        total: page.total,
-      })
-      .from(page)
-      .innerJoin(campaigns, eq(campaigns.id, page.pageId))
-      .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
-      .orderBy(asc(page.rowNumber))
+    // The page is an index range (campaigns_seller_live_created_idx for the default order) and the count
+    // a separate index-only count: a window count over the page query would read every row first.
+    const [pageRows, counted] = await Promise.all([
+      db
+        .with(page, metrics)
+        .select({
+          ...columns,
+          spend: sql<string>`coalesce(${metrics.spend}, 0)`,
+          clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
+          orders: sql<string>`coalesce(${metrics.orders}, 0)`,
+          sales: sql<string>`coalesce(${metrics.sales}, 0)`,
+        })
+        .from(page)
+        .innerJoin(campaigns, eq(campaigns.id, page.pageId))
+        .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
+        .orderBy(asc(page.rowNumber)),
+      paging ? countCampaigns(db, filters) : null,
+    ])
+    rows = pageRows.map((row) => ({ ...row, total: String(counted ?? pageRows.length) }))
   }
 
   let totalCount = Number(rows[0]?.total ?? 0)
-  if (rows.length === 0 && paging && paging.page > 1) {
-    const [counted] = await db
-      .select({ n: sql<string>`count(*)` })
-      .from(campaigns)
-      .where(and(...filters))
-    totalCount = Number(counted?.n ?? 0)
-  }
+  if (rows.length === 0 && paging && paging.page > 1) totalCount = await countCampaigns(db, filters)
   return {
     range: { fromDate: from, toDate: to },
     totalCount,
@@ -266,6 +297,14 @@ export async function listCampaigns(
       }
     }),
   }
+}
+
+async function countCampaigns(db: Database, filters: SQL[]): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<string>`count(*)` })
+    .from(campaigns)
+    .where(and(...filters))
+  return Number(counted?.n ?? 0)
 }
 
 /** A list row as loadHomePage answers it (spec §3 "Campaign (list row)"): name base64, times ISO. */

@@ -40,6 +40,7 @@ import {
   verifyProduct,
 } from '../rules/products'
 import type { JobDefinition } from '.'
+import { RETRY_EVERY_MINUTE } from './boss'
 
 export const AD_GROUP_PROCESSING_JOB = 'ad-group-processing'
 /** A group Processing for longer than this is taken to be abandoned by a crashed run and retried. */
@@ -326,6 +327,7 @@ export async function processPendingAdGroups(
 export const adGroupProcessing: JobDefinition = {
   name: AD_GROUP_PROCESSING_JOB,
   cron: '* * * * *',
+  retry: RETRY_EVERY_MINUTE,
   async run(deps) {
     const result = await processPendingAdGroups(deps)
     return {

@@ -10,6 +10,7 @@ import { ENGINE_STATES, nextCampaignState, type StateOutcome } from '../rules/ca
 import { CampaignStatus, creditsEnabled } from '../rules/campaigns'
 import { istDate } from '../rules/time'
 import type { JobDefinition } from '.'
+import { RETRY_EVERY_MINUTE } from './boss'
 
 export type Transition = { campaignId: number; from: { state: number | null; status: number } } & StateOutcome
 
@@ -114,6 +115,7 @@ export async function applyCampaignStates(
 export const campaignStates: JobDefinition = {
   name: 'campaign-states',
   cron: '* * * * *',
+  retry: RETRY_EVERY_MINUTE,
   async run(deps) {
     const transitions = await applyCampaignStates(deps.database.db, deps.now())
     return { transitions: transitions.length }

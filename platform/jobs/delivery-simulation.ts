@@ -7,6 +7,7 @@ import type { Database } from '../db/client'
 import { performanceFacts } from '../db/schema'
 import { istStartOfDay } from '../rules/time'
 import type { JobDefinition } from '.'
+import { RETRY_EVERY_TEN_MINUTES } from './boss'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -35,6 +36,7 @@ export async function runDeliverySimulation(db: Database, now: Date, seed?: numb
 export const deliverySimulation: JobDefinition = {
   name: 'delivery-simulation',
   cron: '*/10 * * * *',
+  retry: RETRY_EVERY_TEN_MINUTES,
   async run(deps) {
     if (!deps.demoMode) return { skipped: 'not demo mode' }
     return runDeliverySimulation(deps.database.db, deps.now())

@@ -4,25 +4,37 @@ import PgBoss from 'pg-boss'
 import type { PlatformDeps } from '../deps'
 import { log } from '../log'
 import { adGroupProcessing } from './ad-group-processing'
+import { bossOptions, FAILED_JOB_KEEP_SECONDS, type JobRetry } from './boss'
 import { campaignStates } from './campaign-states'
+import { campaignWindows } from './campaign-windows'
 import { createQueueOnce } from './create-queue'
 import { deliverySimulation } from './delivery-simulation'
 import { reportGeneration } from './report-generation'
+import { recoverInterruptedRuns } from './report-recovery'
 import { reportSchedules } from './report-schedules'
 import { sessionCleanup } from './session-cleanup'
 import { statistics } from './statistics'
 
 export type Jobs = { boss: PgBoss; stop(): Promise<void> }
 
+export type { JobRetry }
+
 /**
  * A job: a queue name, an optional cron (UTC), its handler (given the job's data when it was sent
- * with some), and the queue's retry policy (pg-boss retries a handler that throws).
+ * with some), and the queue's retry policy: pg-boss retries a handler that throws up to `limit` times,
+ * `delaySeconds` apart (doubling, with jitter, when `backoff`), then marks the job failed, and the
+ * Background Jobs page lists it (decision 058).
  */
 export type JobDefinition = {
   name: string
   cron?: string
   run: (deps: PlatformDeps, data?: unknown) => Promise<unknown>
-  retry?: { limit: number; delaySeconds: number; backoff?: boolean }
+  retry: JobRetry
+  /**
+   * Runs once as the jobs start, before the worker takes anything: picks up what a killed process
+   * left. `runNow`: send the job at once (there is work for it) instead of waiting for its cron.
+   */
+  start?: (deps: PlatformDeps) => Promise<{ runNow: boolean }>
 }
 
 export const jobDefinitions: JobDefinition[] = [
@@ -31,14 +43,20 @@ export const jobDefinitions: JobDefinition[] = [
   statistics,
   adGroupProcessing,
   reportSchedules,
-  reportGeneration,
+  // Report runs a killed process left RUNNING are put back or failed first (decision 059).
+  {
+    ...reportGeneration,
+    start: async (deps) => ({ runNow: (await recoverInterruptedRuns(deps)).requeued.length > 0 }),
+  },
   deliverySimulation,
+  campaignWindows,
 ]
 
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => deps.database.executeSql(text, values) },
-    schema: 'pgboss',
+    ...bossOptions(deps.database),
+    // A failed job stays where the Background Jobs page lists it and pg-boss's retry reaches it.
+    archiveFailedAfterSeconds: FAILED_JOB_KEEP_SECONDS,
     // Both drivers see the same schema; polling every 2 s is enough for crons and keeps idle CPU low.
     pollingIntervalSeconds: 2,
     // pg-boss sends a cron's job from the first cron check in its minute, and a check runs only when
@@ -51,24 +69,29 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
   boss.on('error', (error) => log.error('job system error', { error: error.message }))
   await boss.start()
   for (const definition of definitions) {
-    await createQueueOnce(
-      boss,
-      definition.name,
-      definition.retry
-        ? {
-            name: definition.name,
-            retryLimit: definition.retry.limit,
-            retryDelay: definition.retry.delaySeconds,
-            retryBackoff: definition.retry.backoff ?? false,
-          }
-        : undefined,
-    )
+    const policy: PgBoss.Queue = {
+      name: definition.name,
+      retryLimit: definition.retry.limit,
+      retryDelay: definition.retry.delaySeconds,
+      retryBackoff: definition.retry.backoff ?? false,
+    }
+    await createQueueOnce(boss, definition.name, policy)
+    // createQueue leaves an existing queue as it was: a database from before a policy changed gets it here.
+    await boss.updateQueue(definition.name, policy)
+    // A failed start hook is logged, not fatal: the server still serves, and the work it left waits.
+    const atStart = definition.start
+      ? await definition.start(deps).catch((error: Error) => {
+          log.error('job start hook failed', { job: definition.name, error: error.message })
+          return { runNow: false }
+        })
+      : { runNow: false }
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
     await boss.work(definition.name, async ([job]) => {
       const started = Date.now()
       const result = await definition.run(deps, job?.data)
       log.info('job done', { job: definition.name, ms: Date.now() - started, result })
     })
+    if (atStart.runNow) await boss.send(definition.name, {})
   }
   return {
     boss,

@@ -17,6 +17,7 @@ beforeAll(async () => {
     statistics,
     {
       name: 'probe',
+      retry: { limit: 0, delaySeconds: 0 },
       async run() {
         ran.push('probe')
       },

@@ -9,6 +9,7 @@
 //    with the error and an e-mail to the report's owner: never dropped silently;
 // 4. e-mails each recipient of a DONE scheduled run a signed link (scheduled-run purpose) and sets
 //    emailed_at; a mail failure leaves emailed_at empty and the next run of the job tries again.
+// A run a killed process left RUNNING: see report-recovery.ts (decision 059).
 // Downloads generate inline through `generateNow` (a DOWNLOAD or OPS run, RUNNING from the start, so
 // the job never takes it).
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
@@ -30,9 +31,10 @@ import {
   storedRequest,
 } from '../analytics/report-entities'
 import { type ResolvedReport, resolveReport } from '../analytics/report-engine'
-import { writeReportCsv } from '../analytics/report-files'
+import { removeRunFiles, writeReportCsv } from '../analytics/report-files'
 import { signedFileUrl, signRunToken } from '../analytics/signed-links'
 import type { JobDefinition } from '.'
+import { RETRY_EVERY_MINUTE } from './boss'
 
 export const REPORT_GENERATION_JOB = 'report-generation'
 /** Tries a run gets before it is FAILED. */
@@ -278,7 +280,12 @@ async function markFailedTry(
 }
 
 /** Tells the report's owner that a run failed for good (its error, its period). */
-async function mailFailure(deps: Deps, entity: EntityRow | null, run: Claimed, message: string) {
+export async function mailFailure(
+  deps: Pick<Deps, 'database' | 'mailer' | 'consoleUrl'>,
+  entity: EntityRow | null,
+  run: Pick<RunRow, 'fromDate' | 'toDate' | 'attempts'>,
+  message: string,
+) {
   if (!entity) return
   const to = (await ownerEmails(deps.database.db, [entity.ownerUserId])).get(entity.ownerUserId)
   if (!to) return
@@ -305,6 +312,9 @@ async function processClaimed(deps: Deps, run: Claimed, result: GenerationResult
     if (!entity) throw new DomainError(404, 'NOT_FOUND', 'The report was deleted')
     if (run.stale && run.attempts > MAX_ATTEMPTS)
       throw new DomainError(422, 'ABANDONED', 'The report generation did not finish')
+    // What the try that never finished left (decision 059): its temporary file, or its whole file
+    // that no DONE run names. Its writer is taken for dead, as the claim did.
+    if (run.stale) await removeRunFiles(deps.dataDir, { entityId: run.reportEntityId, runId: run.id })
     const report = await resolveRun(db, entity, run, deps.now())
     const file = await writeReportCsv(deps, db, report, { entityId: run.reportEntityId, runId: run.id })
     if (await markDone(db, run, run.startedAt, file, deps.now())) result.done.push(run.id)
@@ -455,6 +465,7 @@ export async function emailScheduledRuns(deps: Deps): Promise<{ emailed: number[
 export const reportGeneration: JobDefinition = {
   name: REPORT_GENERATION_JOB,
   cron: '* * * * *',
+  retry: RETRY_EVERY_MINUTE,
   async run(deps) {
     const generated = await processReportRuns(deps)
     const mailed = await emailScheduledRuns(deps)

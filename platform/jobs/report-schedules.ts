@@ -18,6 +18,7 @@ import { log } from '../log'
 import { addDays, daysBetween, istDate, istStartOfDay } from '../rules/time'
 import { resolveDates } from '../analytics/report-engine'
 import type { JobDefinition } from '.'
+import { RETRY_EVERY_MINUTE } from './boss'
 import { REPORT_GENERATION_JOB } from './report-generation'
 
 export const REPORT_SCHEDULES_JOB = 'report-schedules'
@@ -192,6 +193,7 @@ export async function queueDueSchedules(
 export const reportSchedules: JobDefinition = {
   name: REPORT_SCHEDULES_JOB,
   cron: '* * * * *',
+  retry: RETRY_EVERY_MINUTE,
   async run(deps) {
     const result = await queueDueSchedules(deps)
     if (result.queued.length > 0) deps.wake?.(REPORT_GENERATION_JOB)

@@ -3,12 +3,14 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import { externalLoginNonces, oneTimeCodes, rateLimits, sessions } from '../db/schema'
 import type { JobDefinition } from '.'
+import { RETRY_HOURLY } from './boss'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export const sessionCleanup: JobDefinition = {
   name: 'session-cleanup',
   cron: '17 * * * *',
+  retry: RETRY_HOURLY,
   async run(deps) {
     // Every window, lifetime and link validity in platform/auth is a day or less.
     const cutoff = new Date(deps.now().getTime() - DAY_MS)

@@ -197,6 +197,10 @@ export const AUTHZ_TABLE: Record<string, MatrixRow> = {
     why: 'revoke and reactivate sit on the user detail, SUPERADMIN\'s (spec §6 "full user detail")',
   }),
   [`GET ${A}/outbox`]: byRole(STAFF, { why: 'the mail outbox outside production (decision 037): staff' }),
+  [`GET ${A}/jobs/failed`]: byRole(STAFF, { why: 'failed background jobs (decision 058): staff read them' }),
+  [`POST ${A}/jobs/failed/:id/retry`]: byRole(['SUPERADMIN'], {
+    why: "retrying a failed job is the super admin's, like the other platform-wide changes (decision 058)",
+  }),
 
   // --- Approvals (spec §6: SUPERADMIN).
   [`GET ${A}/approval/listing`]: byRole(['SUPERADMIN']),

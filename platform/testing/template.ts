@@ -66,6 +66,18 @@ export async function ensurePostgresTemplate(databaseUrl: string) {
   await handle.close()
 }
 
+/** Runs `work`, trying again for up to 5 s while it fails with the PostgreSQL error `code`. */
+async function retryingOn<T>(code: string, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (error) {
+      if ((error as { code?: string }).code !== code || attempt >= 20) throw error
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
+}
+
 /** A fresh database for one test file, a copy of the seeded template. Close it when done. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const databaseUrl = process.env.DATABASE_URL
@@ -73,8 +85,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     const name = `adc_test_${process.pid}_${randomBytes(4).toString('hex')}`
     const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) })
     await admin.connect()
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`)
-    await admin.end()
+    try {
+      // 55006: another session (an autovacuum worker) is on the template for a moment; try again briefly.
+      await retryingOn('55006', () => admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`))
+    } finally {
+      await admin.end()
+    }
     const handle = await openDatabase({ databaseUrl: adminUrl(databaseUrl, name), migrate: false })
     const close = handle.close
     handle.close = async () => {
@@ -84,15 +100,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       try {
         // An autovacuum worker on the fresh copy cannot be terminated by a non-superuser (42501):
         // it finishes within moments, so try again briefly before giving up.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-            break
-          } catch (error) {
-            if ((error as { code?: string }).code !== '42501' || attempt >= 20) throw error
-            await new Promise((resolve) => setTimeout(resolve, 250))
-          }
-        }
+        await retryingOn('42501', () => dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
       } finally {
         await dropper.end()
       }

@@ -19,7 +19,7 @@ export const BIG_SELLER = {
 export const BIG_CAMPAIGNS = 10_000
 export const BIG_DAYS = 90
 /** Bump when the generated data changes: existing bench data dirs are rebuilt. */
-const GENERATOR_VERSION = 3
+const GENERATOR_VERSION = 4
 
 /** Ten first words × ten second words: each "<first> <second>" pair names 1% of the campaigns. */
 const FIRST = 'Festive Summer Monsoon Winter Clearance Weekend Flash Prime Mega Daily'.split(' ')
@@ -93,11 +93,16 @@ export async function generateBigAdvertiser(
         'begin',
         'set local session_replication_role = replica',
         ...generationSql(istDate(now)),
-        // Replica mode skips triggers too: total the new campaigns' spend as the triggers would.
+        // Replica mode skips triggers too: total the new campaigns' spend and the advertiser's days as the
+        // triggers would.
         `insert into campaign_spend (campaign_id, seller_id, spend)
      select p.campaign_id, c.seller_id, sum(p.spend) from performance_daily p
      join campaigns c on c.id = p.campaign_id where c.seller_id = ${BIG_SELLER.id}
      group by p.campaign_id, c.seller_id`,
+        `insert into seller_daily (seller_id, day, spend, clicks, orders, sales)
+     select c.seller_id, p.day, sum(p.spend), sum(p.clicks), sum(p.orders), sum(p.sales)
+     from performance_daily p join campaigns c on c.id = p.campaign_id
+     where c.seller_id = ${BIG_SELLER.id} and c.deleted_at is null group by c.seller_id, p.day`,
         'commit',
       ]
     : ['begin', ...generationSql(istDate(now)), 'commit']
@@ -107,7 +112,7 @@ export async function generateBigAdvertiser(
   // ~0.25 s for LAST_30D on this data (and 484 s for the state engine's query).
   if (analyze)
     await handle.executeSql(
-      'analyze accounts, users, campaigns, ad_groups, performance_daily, campaign_spend',
+      'analyze accounts, users, campaigns, ad_groups, performance_daily, campaign_spend, seller_daily',
     )
   return performance.now() - started
 }

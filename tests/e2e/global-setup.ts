@@ -11,10 +11,19 @@ import { openDatabase } from '../../platform/db/client'
 import { sessions } from '../../platform/db/schema'
 import { demoUsers, seedDemo } from '../../platform/db/seed'
 import { projectPath } from '../../platform/paths'
+import { createFailedJobs } from '../../platform/testing/failed-jobs'
 import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
 import { createE2eUsers, type E2eUser } from './e2e-users'
 import { startSmtpListener } from './mailbox'
-import { E2E_DIR, FACT_SUMS_FILE, type FactSums, SESSIONS_FILE, type SessionPool, USERS_FILE } from './paths'
+import {
+  E2E_DIR,
+  E2E_FAILED_JOBS,
+  FACT_SUMS_FILE,
+  type FactSums,
+  SESSIONS_FILE,
+  type SessionPool,
+  USERS_FILE,
+} from './paths'
 
 // Each test takes an unused session of its user (a test may sign out); the busiest e2e user serves
 // tens of tests per project (20 ran out once the layout, a11y, dialog and hydration specs joined).
@@ -48,6 +57,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
     const handle = await openDatabase({ databaseUrl: url })
     await seedDemo(handle.db)
     await createSessionPool(handle.db, await createE2eUsers(handle.db))
+    await createE2eFailedJobs(handle)
     await handle.close()
     process.env.E2E_DATABASE_URL = url
     return { env: { DATABASE_URL: url } }
@@ -57,8 +67,17 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
   const template = await ensurePgliteTemplate()
   const handle = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) })
   await createSessionPool(handle.db, await createE2eUsers(handle.db))
+  await createE2eFailedJobs(handle)
   await handle.close()
   return { env: { DATA_DIR: dataDir } }
+}
+
+/** Failed jobs for the Background jobs page (decision 058): the oldest is the one nobody retries. */
+async function createE2eFailedJobs(handle: Parameters<typeof createFailedJobs>[0]) {
+  await createFailedJobs(handle, [
+    E2E_FAILED_JOBS.kept,
+    ...E2E_FAILED_JOBS.projects.map((project) => E2E_FAILED_JOBS.retriedBy(project)),
+  ])
 }
 
 async function createSessionPool(

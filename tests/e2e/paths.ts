@@ -16,3 +16,13 @@ export type FactSums = {
   orders: number
   sales: number
 }[]
+
+/**
+ * The failed background jobs global-setup leaves (decision 058), by their stored error: one nobody
+ * retries (every page walk and OPS see a row), and one per project that admin-jobs.spec retries.
+ */
+export const E2E_FAILED_JOBS = {
+  kept: 'E2E: a failed job nobody retries',
+  retriedBy: (project: string) => `E2E: a failed job the ${project} project retries`,
+  projects: ['js-on', 'js-off'],
+} as const

@@ -19,6 +19,7 @@ const cases = [
       ['Delink Approval', '/admin/requestApproval'],
       ['Payment', '/admin/billing'],
       ['Bulk Upload', '/admin/bulkUpload'],
+      ['Background Jobs', '/admin/jobs'],
     ],
   },
   {
@@ -31,6 +32,7 @@ const cases = [
       ['Analytics', '/admin/analytics'],
       ['User Management', '/admin/userManagement'],
       ['Onboarding', '/admin/onboarding'],
+      ['Background Jobs', '/admin/jobs'],
     ],
   },
   {
@@ -207,7 +209,7 @@ const consoleErrors = [
     sellerId: SELLER.id,
     path: '/admin/campaigns/999999999/history',
     label: 'ADMIN',
-    menu: ['Campaign', 'Analytics', 'User Management', 'Onboarding'],
+    menu: ['Campaign', 'Analytics', 'User Management', 'Onboarding', 'Background Jobs'],
     home: '/admin/campaigns',
   },
 ] as const

@@ -119,6 +119,68 @@ describe('FiltersFieldset', () => {
   })
 })
 
+describe('FiltersFieldset with a capped list (decision 060)', () => {
+  const shown = Array.from({ length: 50 }, (_, i) => ({ value: String(i + 1), label: `Campaign ${i + 1}` }))
+  const renderCapped = (group: { find?: string; matched?: number; all?: boolean } = {}) => {
+    const submitters: (string | null)[] = []
+    render(
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+          submitters.push(submitter?.textContent ?? null)
+        }}
+      >
+        <FiltersFieldset
+          filters={[
+            { name: 'CAMPAIGN_ID', label: 'Campaign', options: shown, total: 5000, matched: 5000, ...group },
+          ]}
+          chosen={{ CAMPAIGN_ID: ['3'] }}
+        />
+      </form>,
+    )
+    return { group: screen.getByRole('group', { name: 'Campaign' }), submitters }
+  }
+
+  it('says what it does not show, offers a search box and an every-value box that keeps in step', () => {
+    const { group, submitters } = renderCapped()
+    expect(within(group).getByText('Showing 50 of 5,000. Search to find others.')).toBeTruthy()
+    const search = within(group).getByRole('searchbox', { name: 'Search Campaign' }) as HTMLInputElement
+    expect(search.name).toBe('find.CAMPAIGN_ID')
+    // Enter in the search box finds (Find submits without run), it does not generate.
+    fireEvent.keyDown(search, { key: 'Enter' })
+    expect(submitters).toEqual(['Find Campaign'])
+    const every = within(group).getByRole('checkbox', {
+      name: 'All 5,000 Campaign values, also those not shown',
+    }) as HTMLInputElement
+    expect([every.name, every.value, every.checked]).toEqual(['all', 'CAMPAIGN_ID', false])
+    const boxes = (within(group).getAllByRole('checkbox') as HTMLInputElement[]).filter((b) => b !== every)
+    expect(boxes).toHaveLength(50)
+    fireEvent.click(every)
+    expect(boxes.every((b) => b.checked)).toBe(true)
+    // Unticking one value unticks "all": the form then sends exactly the ticked values.
+    fireEvent.click(boxes[0]!)
+    expect(every.checked).toBe(false)
+    expect(boxes.filter((b) => b.checked)).toHaveLength(49)
+    // Select all ticks it again with the boxes; Clear unticks everything.
+    fireEvent.click(within(group).getByRole('button', { name: 'Select all Campaign' }))
+    expect(every.checked).toBe(true)
+    fireEvent.click(within(group).getByRole('button', { name: 'Clear Campaign' }))
+    expect([every, ...boxes].some((b) => b.checked)).toBe(false)
+  })
+
+  it('draws a marked filter with every shown box ticked, and says how many match a search', () => {
+    const { group } = renderCapped({ all: true, find: 'camp', matched: 1200 })
+    expect(
+      within(group).getByText('1,200 of 5,000 match “camp”. The first 50 are shown: narrow the search.'),
+    ).toBeTruthy()
+    expect((within(group).getAllByRole('checkbox') as HTMLInputElement[]).every((b) => b.checked)).toBe(true)
+    cleanup()
+    const none = renderCapped({ find: 'zzz', matched: 0 })
+    expect(within(none.group).getByText('Nothing matches “zzz”.')).toBeTruthy()
+  })
+})
+
 describe('TrendChart', () => {
   const series = [
     { date: '2026-11-20', values: { clicks: 4, ad_spend: 10.5 } },

@@ -7,8 +7,8 @@
 // All native controls, uncontrolled (the form posts or GETs what is on screen). Labels and options come
 // in as props from the loader: this module imports no contract values, so no zod reaches the browser.
 // Docs/decisions/041.
-import { type MouseEvent, useRef } from 'react'
-import type { DateErrors } from '../../models/report-form'
+import { type ChangeEvent, type KeyboardEvent, type MouseEvent, useRef } from 'react'
+import { type DateErrors, FILTER_SHOWN_MAX } from '../../models/report-form'
 import * as styles from './reports.css'
 
 export type FieldOption = { value: string; label: string }
@@ -259,6 +259,35 @@ export type FilterGroup = {
   name: string
   label: string
   options: readonly FieldOption[]
+  /**
+   * The analytics page's capped lists (decision 060): how many values the filter has in all; `options`
+   * are then its chosen values and the first that match `find`, at most FILTER_SHOWN_MAX. Absent: the
+   * options are every value (the save-schedule form).
+   */
+  total?: number
+  /** How many values match `find` (total when there is no search). */
+  matched?: number
+  /** The search box's text (`find.<FILTER>`). */
+  find?: string
+  /** Every value is chosen (`all=<FILTER>`), also those not shown. */
+  all?: boolean
+}
+
+const count = (n: number) => n.toLocaleString('en-IN')
+
+/** What a capped list says about the values it does not show; null when it shows them all. */
+function shownText(filter: FilterGroup): string | null {
+  if (filter.total === undefined) return null
+  const matched = filter.matched ?? filter.total
+  if (filter.find) {
+    if (matched === 0) return `Nothing matches “${filter.find}”.`
+    const more =
+      matched > FILTER_SHOWN_MAX ? ` The first ${FILTER_SHOWN_MAX} are shown: narrow the search.` : ''
+    return `${count(matched)} of ${count(filter.total)} match “${filter.find}”.${more}`
+  }
+  if (filter.total > filter.options.length)
+    return `Showing ${count(filter.options.length)} of ${count(filter.total)}. Search to find others.`
+  return null
 }
 
 /**
@@ -272,6 +301,7 @@ export function FiltersFieldset({
   filters,
   chosen,
   applyName = 'apply',
+  allName = 'all',
   error,
   errorFilter,
 }: {
@@ -280,6 +310,8 @@ export function FiltersFieldset({
   chosen: Readonly<Record<string, readonly string[]>>
   /** The submit buttons' name without JS. */
   applyName?: string
+  /** The "every value" checkbox's name (capped lists only). */
+  allName?: string
   /** A message for one filter (e.g. 'Select atleast one CAMPAIGN_ID' in advanced mode). */
   error?: string | null
   errorFilter?: string
@@ -295,6 +327,7 @@ export function FiltersFieldset({
             filter={filter}
             chosen={chosen[filter.name] ?? []}
             applyName={applyName}
+            allName={allName}
             error={errorFilter === filter.name ? error : null}
           />
         ))}
@@ -308,17 +341,46 @@ function FilterGroupFieldset({
   filter,
   chosen,
   applyName,
+  allName,
   error,
 }: {
   idPrefix: string
   filter: FilterGroup
   chosen: readonly string[]
   applyName: string
+  allName: string
   error?: string | null
 }) {
   const group = useRef<HTMLFieldSetElement>(null)
+  const findButton = useRef<HTMLButtonElement>(null)
   const id = `${idPrefix}-filter-${filter.name}`
   const errorId = `${id}-error`
+  const shownId = `${id}-shown`
+  const total = filter.total ?? filter.options.length
+  const capped = filter.total !== undefined
+  const hidden = capped && total > filter.options.length
+  const searchable = capped && (total > FILTER_SHOWN_MAX || Boolean(filter.find))
+  const shown = shownText(filter)
+  // With JS: the "every value" box and the value boxes agree (ticking it ticks them; unticking a value
+  // unticks it). Without JS it wins while ticked (decision 060).
+  const keepAllInStep = (event: ChangeEvent<HTMLFieldSetElement>) => {
+    const box = event.target as unknown as HTMLInputElement
+    if (box.type !== 'checkbox') return
+    const marker = group.current?.querySelector<HTMLInputElement>('input[data-every-value]')
+    if (!marker) return
+    if (box === marker) {
+      for (const other of group.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [])
+        if (!other.disabled) other.checked = marker.checked
+    } else if (!box.checked) {
+      marker.checked = false
+    }
+  }
+  // Enter in the search box finds (the form's default button would generate the report).
+  const findOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    findButton.current?.click()
+  }
   // With JS: tick or untick the group here instead of submitting (the no-JS path).
   const setAll = (checked: boolean) => (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault()
@@ -333,10 +395,38 @@ function FilterGroupFieldset({
       className={styles.group}
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
+      onChange={capped ? keepAllInStep : undefined}
     >
       <legend className={styles.legend}>{filter.label}</legend>
       <ErrorText id={errorId} message={error} />
-      {filter.options.length === 0 ? (
+      {searchable ? (
+        <div className={styles.findRow}>
+          <label htmlFor={`${id}-find`} className={styles.visuallyHidden}>
+            Search {filter.label}
+          </label>
+          <input
+            id={`${id}-find`}
+            type="search"
+            name={`find.${filter.name}`}
+            defaultValue={filter.find ?? ''}
+            placeholder="Search by name or ID"
+            maxLength={100}
+            className={styles.control}
+            aria-describedby={shown ? shownId : undefined}
+            onKeyDown={findOnEnter}
+          />
+          {/* No name: the form is drawn again with the search applied, without running the report. */}
+          <button ref={findButton} type="submit" formNoValidate className={styles.toolButton}>
+            Find<span className={styles.visuallyHidden}> {filter.label}</span>
+          </button>
+        </div>
+      ) : null}
+      {shown ? (
+        <p id={shownId} className={styles.muted} data-testid="filter-shown">
+          {shown}
+        </p>
+      ) : null}
+      {total === 0 ? (
         <p className={styles.muted}>{NO_DATA_TEXT}</p>
       ) : (
         <>
@@ -362,7 +452,30 @@ function FilterGroupFieldset({
               Clear<span className={styles.visuallyHidden}> {filter.label}</span>
             </button>
           </div>
-          <CheckboxList idPrefix={id} name={filter.name} options={filter.options} chosen={chosen} />
+          {hidden || filter.all ? (
+            <label htmlFor={`${id}-all`} className={styles.check}>
+              <input
+                id={`${id}-all`}
+                type="checkbox"
+                name={allName}
+                value={filter.name}
+                defaultChecked={filter.all}
+                data-every-value=""
+                className={styles.checkbox}
+              />
+              <span>
+                All {count(total)}
+                <span className={styles.visuallyHidden}> {filter.label}</span> values
+                {hidden ? ', also those not shown' : ''}
+              </span>
+            </label>
+          ) : null}
+          <CheckboxList
+            idPrefix={id}
+            name={filter.name}
+            options={filter.options}
+            chosen={filter.all ? filter.options.map((o) => o.value) : chosen}
+          />
         </>
       )}
     </fieldset>

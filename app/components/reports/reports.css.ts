@@ -81,6 +81,7 @@ export const group = style({
 })
 export const legend = style({ fontWeight: 700, padding: `0 ${vars.space.xs}` })
 export const groupTools = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap' })
+export const findRow = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', alignItems: 'center' })
 export const toolButton = style({
   background: 'none',
   border: 'none',

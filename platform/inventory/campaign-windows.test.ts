@@ -1,0 +1,114 @@
+// The campaign list sorted by spend reads kept per-campaign sums for the preset ranges (decision 061).
+// Whatever path answers, the rows must be the ones summing the facts gives: for every preset, after the
+// sums are built, after facts are inserted, changed and removed, and when the IST day has turned and the
+// sums are not rebuilt yet. Both databases.
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { CampaignFilterQuery } from '../contracts/inventory'
+import { SUMMED_WINDOWS } from '../db/schema'
+import { addDays, istDate } from '../rules/time'
+import { dateRange, listCampaigns } from './campaign-list'
+import { ensureCampaignWindows, windowsSummedFor } from './campaign-windows'
+import { campaignTestPlatform } from './test-support'
+
+const ctx = campaignTestPlatform()
+const SELLER = 100001
+
+/** Raw SQL on the test database: its rows. */
+const rowsOf = async <T>(text: string, values: unknown[] = []) =>
+  (await ctx.t.deps.database.executeSql(text, values)).rows as T[]
+
+const query = (dateFilterType: CampaignFilterQuery['dateFilterType'], direction: 'asc' | 'desc' = 'desc') =>
+  ({ dateFilterType, status: 'ALL', sort: 'spend', direction }) as CampaignFilterQuery
+
+/** Every campaign's row sorted by spend, from whichever path the list takes now. */
+const listed = async (
+  dateFilterType: CampaignFilterQuery['dateFilterType'],
+  direction: 'asc' | 'desc' = 'desc',
+) => (await listCampaigns(ctx.t.db, SELLER, query(dateFilterType, direction), ctx.t.deps.now())).rows
+
+/** The same rows with the kept sums out of play (the day row set to another day), then put back. */
+async function listedFromFacts(
+  dateFilterType: CampaignFilterQuery['dateFilterType'],
+  direction: 'asc' | 'desc' = 'desc',
+) {
+  const [row] = await rowsOf<{ day: string }>('select day::text as day from campaign_windows_day')
+  await ctx.t.db.execute(sql`update campaign_windows_day set day = '2000-01-01'`)
+  try {
+    return await listed(dateFilterType, direction)
+  } finally {
+    await rowsOf('update campaign_windows_day set day = $1::date', [row?.day])
+  }
+}
+
+describe('kept sums of the preset date ranges', () => {
+  it('has the ranges the list uses, for any day (month and year turns, leap day)', async () => {
+    for (const day of ['2026-11-24', '2026-12-01', '2027-01-01', '2028-03-01', '2028-02-29']) {
+      const now = new Date(`${day}T12:00:00+05:30`)
+      expect(istDate(now)).toBe(day)
+      for (const filter of SUMMED_WINDOWS) {
+        const [row] = await rowsOf<{ from: string; to: string }>(
+          `select campaign_window_from($1, $2::date)::text as "from", campaign_window_to($1, $2::date)::text as "to"`,
+          [filter, day],
+        )
+        expect(row, `${filter} on ${day}`).toEqual(dateRange({ dateFilterType: filter }, now))
+      }
+    }
+  })
+
+  it('are built once per IST day', async () => {
+    const now = ctx.t.deps.now()
+    expect(await windowsSummedFor(ctx.t.db, istDate(now))).toBe(false)
+    expect((await ensureCampaignWindows(ctx.t.deps.database, now)).rebuilt).toBe(true)
+    expect(await windowsSummedFor(ctx.t.db, istDate(now))).toBe(true)
+    expect((await ensureCampaignWindows(ctx.t.deps.database, now)).rebuilt).toBe(false)
+  })
+
+  it('list every preset exactly as summing the facts does, both directions', async () => {
+    for (const filter of SUMMED_WINDOWS) {
+      const fromFacts = await listedFromFacts(filter)
+      expect(fromFacts.length).toBeGreaterThan(0)
+      expect(await listed(filter), filter).toEqual(fromFacts)
+      expect(await listed(filter, 'asc'), `${filter} asc`).toEqual(await listedFromFacts(filter, 'asc'))
+    }
+    // The seed delivers: the sums are not all zero.
+    expect((await listed('LAST_30D'))[0]?.spend).toBeGreaterThan(0)
+  })
+
+  it('follow facts written, changed and removed on any day of a range', async () => {
+    const today = istDate(ctx.t.deps.now())
+    const [target] = await listed('LAST_30D', 'asc')
+    const [group] = await rowsOf<{ id: number }>('select id from ad_groups where campaign_id = $1 limit 1', [
+      target?.id,
+    ])
+    const days = [today, addDays(today, -1), addDays(today, -7), addDays(today, -30), addDays(today, -31)]
+    for (const day of days) {
+      await ctx.t.db.execute(sql`
+        insert into performance_daily (day, campaign_id, ad_group_id, keyword, clicks, spend, orders, sales)
+        values (${day}::date, ${target?.id}, ${group?.id}, 'windows probe', 5, 987654321, 2, 1234567890)`)
+    }
+    await ctx.t.db.execute(
+      sql`update performance_daily set spend = spend * 2 where keyword = 'windows probe' and day = ${today}::date`,
+    )
+    await ctx.t.db.execute(
+      sql`delete from performance_daily where keyword = 'windows probe' and day = ${addDays(today, -7)}::date`,
+    )
+    for (const filter of SUMMED_WINDOWS) {
+      expect(await listed(filter), filter).toEqual(await listedFromFacts(filter))
+    }
+    // The campaign with the least spend now leads the list for the last 30 days.
+    expect((await listed('LAST_30D'))[0]?.id).toBe(target?.id)
+    await ctx.t.db.execute(sql`delete from performance_daily where keyword = 'windows probe'`)
+    expect(await listed('LAST_30D')).toEqual(await listedFromFacts('LAST_30D'))
+  })
+
+  it('are not read once the day has turned: the list sums the facts until they are rebuilt', async () => {
+    const tomorrow = new Date(ctx.t.deps.now().getTime() + 24 * 3600_000)
+    const rows = await listCampaigns(ctx.t.db, SELLER, query('LAST_1D'), tomorrow)
+    expect(await windowsSummedFor(ctx.t.db, istDate(tomorrow))).toBe(false)
+    // Yesterday as seen tomorrow is today: the rows carry today's facts, not the kept LAST_1D sums.
+    expect(rows).toEqual(await listCampaigns(ctx.t.db, SELLER, query('TODAY'), ctx.t.deps.now()))
+    expect((await ensureCampaignWindows(ctx.t.deps.database, tomorrow)).rebuilt).toBe(true)
+    expect(await listCampaigns(ctx.t.db, SELLER, query('LAST_1D'), tomorrow)).toEqual(rows)
+  })
+})

@@ -1,0 +1,254 @@
+// Report runs a killed process left RUNNING, and its half-written files (decision 059): on PGlite the
+// start puts them back (or fails them) and removes the files; on PostgreSQL only a run left for
+// STALE_RUNNING_MS is taken, with its leftovers removed first. Both paths run on both databases
+// (`ownsAllRuns` chooses the path; its default follows the database).
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { and, asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ANALYTICS_PATH, type ReportRequestInput } from '../contracts/analytics'
+import { auditLog, reportRuns } from '../db/schema'
+import { reportFilePath } from '../analytics/report-files'
+import { istDate, istStartOfDay } from '../rules/time'
+import { createTestPlatform, type TestPlatform } from '../testing/platform'
+import { MAX_ATTEMPTS, processReportRuns, reportFailedSubject, STALE_RUNNING_MS } from './report-generation'
+import {
+  INTERRUPTED_DOWNLOAD,
+  INTERRUPTED_FAILED,
+  INTERRUPTED_REQUEUED,
+  recoverInterruptedRuns,
+} from './report-recovery'
+
+let t: TestPlatform
+let seller: string
+const start = new Date(istStartOfDay(istDate(new Date())).getTime() + 10 * 60 * 60 * 1000)
+
+beforeAll(async () => {
+  t = await createTestPlatform({ now: start })
+  seller = await t.tokenFor('seller@example.com')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const request = (name: string): ReportRequestInput => ({
+  reportEntityId: '',
+  reportType: 'KEYWORD_PERFORMANCE_REPORT',
+  dateFilter: { dateFilterType: 'LAST_7D', fromDate: null, toDate: null },
+  reportMetaData: { reportName: name, isSaved: true },
+  dimensionFields: { campaign_id: true, keyword: true },
+  metricFields: { impressions: true, clicks: true },
+  filters: {
+    CAMPAIGN_ID: null,
+    CAMPAIGN_STATUS: null,
+    PLACEMENT_CATEGORY: null,
+    TARGETING_TYPE: null,
+    CREATED_BY: null,
+  },
+  scheduleDetails: null,
+})
+
+/** A saved report with its SAVE run QUEUED; returns the report and the run. */
+async function savedReport(name: string) {
+  const response = await t.post(`${ANALYTICS_PATH}/saveAndScheduleReport?userId=100001`, request(name), {
+    token: seller,
+  })
+  expect(response.status).toBe(201)
+  const entityId = (await response.json()).data.reportEntityId as string
+  const [run] = await t.db.select().from(reportRuns).where(eq(reportRuns.reportEntityId, entityId))
+  return { entityId, runId: run!.id }
+}
+
+/** What a process killed mid-write leaves: the run RUNNING (this try counted) and a half temporary file. */
+async function killedMidWrite(
+  run: { entityId: string; runId: number },
+  over: Partial<{
+    attempts: number
+    trigger: 'SAVE' | 'DOWNLOAD' | 'OPS' | 'SCHEDULE'
+    startedAt: Date
+    wholeFile: boolean
+  }> = {},
+) {
+  await t.db
+    .update(reportRuns)
+    .set({
+      status: 'RUNNING',
+      attempts: over.attempts ?? 1,
+      trigger: over.trigger ?? 'SAVE',
+      startedAt: over.startedAt ?? t.deps.now(),
+    })
+    .where(eq(reportRuns.id, run.runId))
+  const final = path.join(t.deps.dataDir, reportFilePath(run.entityId, run.runId))
+  mkdirSync(path.dirname(final), { recursive: true })
+  const temporary = `${final}.0123456789ab.tmp`
+  writeFileSync(temporary, 'Campaign ID,Keyword\r\n1,half a ro')
+  // Killed after the rename, before the run was marked DONE: a whole file no DONE run names.
+  if (over.wholeFile) writeFileSync(final, 'Campaign ID,Keyword\r\n')
+  return { dir: path.dirname(final), temporary, final }
+}
+
+const runOf = async (id: number) => (await t.db.select().from(reportRuns).where(eq(reportRuns.id, id)))[0]!
+const filesIn = (dir: string) => readdirSync(dir).sort()
+const interruptedAudits = (entityId: string) =>
+  t.db
+    .select({ after: auditLog.after })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'REPORT_RUN_INTERRUPTED'), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.id))
+
+/** The owner's saved reports as the list call shows them. */
+async function savedList() {
+  const response = await t.request(`${ANALYTICS_PATH}/getSavedReports?userId=100001`, { token: seller })
+  expect(response.status).toBe(200)
+  return (await response.json()).data.reports as {
+    reportEntityId: string
+    lastRun: { status: string; error: string | null }
+  }[]
+}
+
+describe('a single process (PGlite) at start', () => {
+  it('puts a saved report run a kill left RUNNING back in the queue, removes its half file, and it then runs whole', async () => {
+    t.setNow(start)
+    const run = await savedReport('Killed while writing')
+    const { dir, temporary, final } = await killedMidWrite(run)
+    const sentBefore = t.sent.length
+
+    const recovered = await recoverInterruptedRuns(t.deps, { ownsAllRuns: true })
+
+    expect(recovered.requeued).toContain(run.runId)
+    expect(await runOf(run.runId)).toMatchObject({
+      status: 'QUEUED',
+      attempts: 1,
+      error: INTERRUPTED_REQUEUED,
+      startedAt: null,
+      filePath: null,
+    })
+    expect(filesIn(dir)).not.toContain(path.basename(temporary))
+    expect(await interruptedAudits(run.entityId)).toEqual([
+      {
+        after: {
+          runId: run.runId,
+          trigger: 'SAVE',
+          attempts: 1,
+          outcome: 'QUEUED',
+          error: INTERRUPTED_REQUEUED,
+        },
+      },
+    ])
+    // The owner sees it waiting with the reason, not "running" forever.
+    expect((await savedList()).find((r) => r.reportEntityId === run.entityId)?.lastRun).toMatchObject({
+      status: 'QUEUED',
+      error: INTERRUPTED_REQUEUED,
+    })
+    expect(t.sent.length).toBe(sentBefore)
+
+    // Claimed at once (no retry delay: nothing failed in it), and generated whole.
+    const generated = await processReportRuns(t.deps)
+    expect(generated.done).toContain(run.runId)
+    expect(await runOf(run.runId)).toMatchObject({ status: 'DONE', attempts: 2, error: null })
+    expect(filesIn(dir)).toEqual([path.basename(final)])
+  })
+
+  it('fails a saved run whose tries are spent and tells its owner; fails a download run without mail; removes whole files no DONE run names', async () => {
+    t.setNow(start)
+    const spent = await savedReport('Killed three times')
+    const spentFiles = await killedMidWrite(spent, { attempts: MAX_ATTEMPTS, wholeFile: true })
+    const download = await savedReport('Killed during a download')
+    // The SAVE run of this report finished earlier; the download's run was RUNNING in its request.
+    await processReportRuns(t.deps)
+    const [downloadRun] = await t.db
+      .insert(reportRuns)
+      .values({
+        reportEntityId: download.entityId,
+        trigger: 'DOWNLOAD',
+        status: 'RUNNING',
+        attempts: 1,
+        fromDate: '2026-01-01',
+        toDate: '2026-01-08',
+        startedAt: start,
+      })
+      .returning()
+    const downloadFiles = await killedMidWrite(
+      { entityId: download.entityId, runId: downloadRun!.id },
+      { trigger: 'DOWNLOAD' },
+    )
+    // A temporary file of a run that no longer exists (its report deleted and purged): removed too.
+    const strayDir = path.join(t.deps.dataDir, 'reports', '00000000-0000-4000-8000-000000000000')
+    mkdirSync(strayDir, { recursive: true })
+    writeFileSync(path.join(strayDir, '99.csv.abcdefabcdef.tmp'), 'half')
+    const sentBefore = t.sent.length
+
+    const recovered = await recoverInterruptedRuns(t.deps, { ownsAllRuns: true })
+
+    expect(recovered.failed).toEqual(expect.arrayContaining([spent.runId, downloadRun!.id]))
+    expect(await runOf(spent.runId)).toMatchObject({ status: 'FAILED', error: INTERRUPTED_FAILED })
+    expect((await runOf(spent.runId)).finishedAt).toEqual(start)
+    expect(await runOf(downloadRun!.id)).toMatchObject({ status: 'FAILED', error: INTERRUPTED_DOWNLOAD })
+    expect(filesIn(spentFiles.dir)).toEqual([])
+    // The download report's earlier DONE file stays; only the killed run's files went.
+    expect(filesIn(downloadFiles.dir)).toEqual([`${download.runId}.csv`])
+    expect(filesIn(strayDir)).toEqual([])
+    const mails = t.sent.slice(sentBefore)
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      ['seller@example.com', reportFailedSubject('Killed three times')],
+    ])
+    expect(mails[0]!.text).toContain(INTERRUPTED_FAILED)
+    // Nothing RUNNING is left, and a second start finds nothing to do.
+    expect(await recoverInterruptedRuns(t.deps, { ownsAllRuns: true })).toEqual({
+      requeued: [],
+      failed: [],
+      files: 0,
+    })
+  })
+})
+
+describe('several processes (PostgreSQL) at start and in the job', () => {
+  it('leaves a RUNNING run and a fresh temporary file alone (another process may be writing them)', async () => {
+    t.setNow(start)
+    const run = await savedReport('Maybe another process')
+    const { dir, temporary } = await killedMidWrite(run)
+    // Written just now by the platform's clock.
+    utimesSync(temporary, start, start)
+
+    const recovered = await recoverInterruptedRuns(t.deps, { ownsAllRuns: false })
+
+    expect(recovered).toEqual({ requeued: [], failed: [], files: 0 })
+    expect(await runOf(run.runId)).toMatchObject({ status: 'RUNNING', attempts: 1 })
+    expect(filesIn(dir)).toContain(path.basename(temporary))
+    // Nor does the job take it before it is stale.
+    expect((await processReportRuns(t.deps)).done).not.toContain(run.runId)
+    await t.db.update(reportRuns).set({ status: 'FAILED' }).where(eq(reportRuns.id, run.runId))
+  })
+
+  it('removes a temporary file nobody wrote to for STALE_RUNNING_MS; the job re-runs the stale run after removing its leftovers', async () => {
+    t.setNow(start)
+    const run = await savedReport('Left by a dead process')
+    const { dir, temporary, final } = await killedMidWrite(run, { startedAt: start, wholeFile: true })
+    // Another file, not written to for longer than a run may stay RUNNING.
+    const old = path.join(dir, '424242.csv.fedcba987654.tmp')
+    writeFileSync(old, 'half')
+    const longAgo = new Date(start.getTime() - STALE_RUNNING_MS - 60_000)
+    utimesSync(old, longAgo, longAgo)
+    utimesSync(temporary, start, start)
+
+    const recovered = await recoverInterruptedRuns(t.deps, { ownsAllRuns: false })
+    expect(recovered).toEqual({ requeued: [], failed: [], files: 1 })
+    expect(filesIn(dir)).toEqual([path.basename(final), path.basename(temporary)].sort())
+
+    // STALE_RUNNING_MS later the job takes the run over, removes what the dead try left, and writes it whole.
+    t.setNow(new Date(start.getTime() + STALE_RUNNING_MS + 1000))
+    const generated = await processReportRuns(t.deps)
+    expect(generated.done).toContain(run.runId)
+    expect(await runOf(run.runId)).toMatchObject({ status: 'DONE', attempts: 2 })
+    expect(filesIn(dir)).toEqual([path.basename(final)])
+  })
+
+  it('defaults to the single-process path on PGlite only', async () => {
+    t.setNow(start)
+    const run = await savedReport('Default path')
+    await killedMidWrite(run)
+    const recovered = await recoverInterruptedRuns(t.deps)
+    if (t.database.kind === 'pglite') expect(recovered.requeued).toContain(run.runId)
+    else expect(await runOf(run.runId)).toMatchObject({ status: 'RUNNING' })
+  })
+})
