@@ -496,9 +496,15 @@ const root = resolve(__dirname, '..')
 /** What reading an uploaded file looks like in this code base (multipart parsing, the kits, a request's raw
  * body read or passed on); a Blob of the code's own (a database dump) is not an upload. */
 const UPLOAD_MARKERS =
-  /unstable_parseMultipartFormData|receiveCsvUpload\(|receiveUpload\(|handleCsvUpload\(|spoolWithLimit\(|readBodyWithLimit\(|duplex:|\b(request|req|raw)\.(arrayBuffer|blob)\(\)|req\.raw\.body|request\.body\b/
-/** The upload kits themselves: proven by their own tests (platform/uploads/*.test.ts, tests/upload-kit.test.ts). */
-const KITS = ['platform/uploads/receive.ts', 'platform/uploads/endpoint.ts', 'app/models/upload.server.ts']
+  /unstable_parseMultipartFormData|readFormWithFile\(|receiveCsvUpload\(|receiveUpload\(|handleCsvUpload\(|spoolWithLimit\(|readBodyWithLimit\(|duplex:|\b(request|req|raw)\.(arrayBuffer|blob)\(\)|req\.raw\.body|request\.body\b/
+/** The upload kits themselves: proven by their own tests (platform/uploads/*.test.ts, tests/upload-kit.test.ts),
+ * and the console's form reader, which the editor and schedule cases above read their files through. */
+const KITS = [
+  'platform/uploads/receive.ts',
+  'platform/uploads/endpoint.ts',
+  'app/models/upload.server.ts',
+  'app/utils/read-form.server.ts',
+]
 
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })

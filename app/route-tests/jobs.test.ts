@@ -2,8 +2,7 @@
 // jobs listed for SUPERADMIN and OPS (IST times, sanitized errors, pages), Retry by the super admin queues
 // the job again and comes back to the list with a flash message; OPS and other roles are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JOB_SCHEMA } from '../../platform/jobs/boss'
-import { createFailedJobs } from '../../platform/testing/failed-jobs'
+import { createFailedJobs, JOB_SCHEMA } from '../../platform/testing/failed-jobs'
 import type { JobsData } from '../models/jobs.server'
 import { action, loader } from '../routes/admin.jobs'
 import { createRouteHarness, type RouteHarness } from '../testing/route-harness'

@@ -5,6 +5,9 @@ import PgBoss from 'pg-boss'
 import type { DatabaseHandle } from '../db/client'
 import { bossOptions } from '../jobs/boss'
 
+/** pg-boss's schema, for tests that read its tables. */
+export { JOB_SCHEMA } from '../jobs/boss'
+
 export const TEST_FAILING_QUEUE = 'test-failing-job'
 
 /** Creates pg-boss's schema when missing (its first start), runs nothing. */
