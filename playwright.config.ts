@@ -3,6 +3,19 @@ import { defineConfig } from '@playwright/test'
 // Debian's Chromium, never a downloaded browser (scripts/test.mjs installs it when missing).
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+/**
+ * CI's PostgreSQL pass (E2E_SCOPE=database, decision 062): the specs whose outcome the database can
+ * change, once, with JavaScript on. What is a property of the HTML and the browser (axe, widths, zoom,
+ * keyboard, focus, dialogs, hydration, headers) and the js-off twins run in the PGlite pass only; the
+ * server specs choose their databases themselves and also run there.
+ */
+const databaseOnly = process.env.E2E_SCOPE === 'database'
+const PRESENTATION =
+  /(a11y|a11y-every-page|layout|zoom-and-width|skip-link|security-headers|keyboard|keyboard-journeys|editor-keyboard|dialogs|hydration)\.spec\.ts/
+const BROWSER_PROJECTS = /(server-.*|route-table)\.spec\.ts/
+/** A run that hangs ends with a report instead of eating CI's whole budget (minutes; unset: no limit). */
+const globalMinutes = Number(process.env.E2E_GLOBAL_TIMEOUT_MIN ?? 0)
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -11,6 +24,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
+  globalTimeout: globalMinutes > 0 ? globalMinutes * 60_000 : undefined,
   reporter: [['list'], ['json', { outputFile: '.tmp/e2e-results.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
@@ -29,12 +43,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: /(server-.*|route-table)\.spec\.ts/ },
-    { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: /(server-.*|route-table)\.spec\.ts/ },
-    // The whole route table × every role and session state, once, without JavaScript.
-    { name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ },
-    // The server process itself (start, restart, shutdown): no browser, once.
-    { name: 'server', testMatch: /server-.*\.spec\.ts/ },
-  ],
+  projects: databaseOnly
+    ? [
+        { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: [BROWSER_PROJECTS, PRESENTATION] },
+        { name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ },
+      ]
+    : [
+        { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: BROWSER_PROJECTS },
+        { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: BROWSER_PROJECTS },
+        // The whole route table × every role and session state, once, without JavaScript.
+        { name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ },
+        // The server process itself (start, restart, shutdown): no browser, once.
+        { name: 'server', testMatch: /server-.*\.spec\.ts/ },
+      ],
 })

@@ -78,9 +78,14 @@ function countVitest(file) {
 
 function countPlaywright(file) {
   if (!existsSync(file)) return false
-  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'))
+  const { stats, suites, errors } = JSON.parse(readFileSync(file, 'utf8'))
   results.passed += (stats.expected ?? 0) + (stats.flaky ?? 0)
   results.failed += stats.unexpected ?? 0
+  // Errors outside any test: global setup, or the run's own time limit (E2E_GLOBAL_TIMEOUT_MIN).
+  for (const error of errors ?? []) {
+    results.failed++
+    failedTests.push(`e2e › the run itself${excerpt(error.message)}`)
+  }
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {

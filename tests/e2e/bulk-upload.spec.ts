@@ -194,9 +194,7 @@ test("over 25 MB: 'File size exceeds 25MB limit' in the browser (JS) and from th
   expect(await refused.text()).toContain('File size exceeds 25MB limit')
   if (project() === 'js-on') {
     // With JavaScript the choice itself is refused at once, before any upload.
-    await metadata(page)
-      .getByLabel('Keyword metadata CSV file')
-      .setInputFiles(bigFile)
+    await metadata(page).getByLabel('Keyword metadata CSV file').setInputFiles(bigFile)
     await expect(metadata(page).getByText('File size exceeds 25MB limit')).toBeVisible()
     await expect(metadata(page).getByLabel('Keyword metadata CSV file')).toHaveValue('')
   }
@@ -228,6 +226,8 @@ test('drag and drop a CSV onto the field (JS) or choose it (no JS), then upload'
 })
 
 test.describe('axe and 360 px', () => {
+  // Several pages under axe in one test: a busy two-core machine takes seconds per page (30 s ran out).
+  test.describe.configure({ timeout: 120_000 })
   // axe is itself a script: as a11y.spec.ts does, js-off keeps the engine on and refuses the page's scripts.
   test.use({ javaScriptEnabled: true })
   test.beforeEach(async ({ page }, testInfo) => {

@@ -225,6 +225,8 @@ test('OPS corrects a rejected agency in edit mode (titled User Management) and s
 })
 
 test.describe('the pages themselves', () => {
+  // Several pages under axe in one test: a busy two-core machine takes seconds per page (30 s ran out).
+  test.describe.configure({ timeout: 120_000 })
   // axe is a script: the js-off project keeps the engine on but refuses the page's own scripts (as a11y.spec).
   test.use({ javaScriptEnabled: true })
   test.beforeEach(async ({ page }, testInfo) => {

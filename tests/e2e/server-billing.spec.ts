@@ -7,23 +7,17 @@
 // - SIGKILL while a 25 MB payments file (~416k rows) is being applied leaves every advertiser's available
 //   credit, the payments, the upload records and the audit exactly as before; the restarted server is
 //   healthy and the same file then imports in full: 200, each advertiser's credit and the payments' sum
-//   grow by exactly the file's amounts, one upload record and one audit row. On PGlite always, and on
-//   PostgreSQL too when DATABASE_URL is set.
+//   grow by exactly the file's amounts, one upload record and one audit row. On PGlite and on the local
+//   PostgreSQL (server-process.ts), in every pass (the server project runs once in CI, decision 062).
 // Bodies are generated as they are sent (platform/testing/payments-file.ts), never held whole.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createReadStream, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, type IncomingHttpHeaders, request as httpRequest } from 'node:http'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { expect, test } from '@playwright/test'
-import pg from 'pg'
-import { commitSession } from '../../app/session.server'
-import { createSession } from '../../platform/auth/sessions'
 import { BILLING_MESSAGES, BILLING_UPLOADS } from '../../platform/contracts/billing'
-import { type DatabaseHandle, openDatabase } from '../../platform/db/client'
-import { demoUser, seedDemo } from '../../platform/db/seed'
-import { projectPath } from '../../platform/paths'
+import type { DatabaseHandle } from '../../platform/db/client'
+import { demoUser } from '../../platform/db/seed'
 import { addDays, istDate } from '../../platform/rules/time'
 import {
   type PaymentsFileOptions,
@@ -31,12 +25,7 @@ import {
   paymentsCsvChunks,
   writePaymentsFile,
 } from '../../platform/testing/payments-file'
-import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
-import { E2E_DIR } from './paths'
-
-// The console's cookie is sealed with SESSION_SECRET: this process and the servers share one.
-process.env.SESSION_SECRET ??= 'billing-spec-session-secret-0123456789abcdef'
-process.env.COOKIE_SECURE = 'false'
+import { pgliteStore, postgresStore, type Store, signIn, startServer, stopServer } from './server-process'
 
 const MB = 1024 * 1024
 const ADMIN = 'superadmin@example.com'
@@ -44,80 +33,6 @@ const PAYMENTS_CALL = `/ads/ad-payments/payment/post-paid/${BILLING_UPLOADS.paym
 /** The 25 MB file: as large as the limit allows. */
 const BIG_FILE_BYTES = 26_214_400
 const RSS_GROWTH_LIMIT_MB = 8
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-// ---------------------------------------------------------------------------------------------
-// Databases of the tests' own
-// ---------------------------------------------------------------------------------------------
-type Store = {
-  kind: 'pglite' | 'postgres'
-  /** DATA_DIR of the server (uploads are spooled under it on both kinds). */
-  dataDir: string
-  env: Record<string, string>
-  /** Opens the database from this process (PGlite: only while no server holds the directory). */
-  open: () => Promise<DatabaseHandle>
-  drop: () => Promise<void>
-}
-
-async function pgliteStore(name: string): Promise<Store> {
-  const dataDir = path.join(E2E_DIR, `billing-${name}-${process.pid}`)
-  rmSync(dataDir, { recursive: true, force: true })
-  const handle = await openDatabase({
-    dataDir,
-    loadDataDir: new Blob([readFileSync(await ensurePgliteTemplate())]),
-  })
-  await handle.close()
-  return {
-    kind: 'pglite',
-    dataDir,
-    env: { DATA_DIR: dataDir },
-    open: () => openDatabase({ dataDir }),
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  }
-}
-
-async function postgresStore(databaseUrl: string, name: string): Promise<Store> {
-  const database = `adc_e2e_billing_${name}_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) })
-  await admin.connect()
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-    await admin.query(`CREATE DATABASE ${database}`)
-  } finally {
-    await admin.end()
-  }
-  const url = adminUrl(databaseUrl, database)
-  const handle = await openDatabase({ databaseUrl: url })
-  await seedDemo(handle.db)
-  await handle.close()
-  const dataDir = path.join(E2E_DIR, `billing-${name}-${process.pid}`)
-  rmSync(dataDir, { recursive: true, force: true })
-  return {
-    kind: 'postgres',
-    dataDir,
-    env: { DATABASE_URL: url, DATA_DIR: dataDir },
-    open: () => openDatabase({ databaseUrl: url }),
-    drop: async () => {
-      rmSync(dataDir, { recursive: true, force: true })
-      const again = new pg.Client({ connectionString: adminUrl(databaseUrl) })
-      await again.connect()
-      try {
-        await again.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
-      } finally {
-        await again.end()
-      }
-    },
-  }
-}
 
 const numberOf = (value: unknown) => Number(value ?? 0)
 
@@ -142,22 +57,11 @@ async function ledger(handle: DatabaseHandle) {
 async function prepare(store: Store) {
   const handle = await store.open()
   try {
-    const admin = demoUser(ADMIN)
-    const { token } = await createSession(handle.db, { userId: admin.id, stage: 'FULL', now: new Date() })
-    const setCookie = await commitSession({
-      token,
-      role: admin.role,
-      userId: admin.id,
-      userEmail: admin.email,
-      sellerId: null,
-      tncAcceptance: admin.tncAccepted,
-      twoFactorRegistered: admin.totpRegistered,
-      ipAddress: '127.0.0.1',
-    })
+    const { token, cookie } = await signIn(handle, ADMIN)
     const sellerIds = (await handle.executeSql('select id from accounts order by id')).rows.map((r) =>
       Number(r.id),
     )
-    return { token, cookie: setCookie.split(';')[0]!, sellerIds, before: await ledger(handle) }
+    return { token, cookie, sellerIds, before: await ledger(handle) }
   } finally {
     await handle.close()
   }
@@ -166,55 +70,6 @@ async function prepare(store: Store) {
 // ---------------------------------------------------------------------------------------------
 // The server process
 // ---------------------------------------------------------------------------------------------
-type Started = {
-  child: ChildProcess
-  baseUrl: string
-  port: number
-  output: () => string
-  exit: Promise<number | null>
-}
-
-async function start(store: Store): Promise<Started> {
-  const port = await freePort()
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env }
-  delete baseEnv.DATABASE_URL
-  delete baseEnv.SMTP_URL
-  let output = ''
-  const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
-    cwd: projectPath(),
-    env: {
-      ...baseEnv,
-      NODE_ENV: 'production',
-      SESSION_SECRET: process.env.SESSION_SECRET,
-      COOKIE_SECURE: 'false',
-      SEED_DEMO: 'false',
-      // No crons: nothing but the uploads changes the figures compared here.
-      RUN_JOBS: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...store.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const baseUrl = `http://127.0.0.1:${port}`
-  await expect
-    .poll(async () => (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status, {
-      timeout: 60_000,
-      message: `server did not start:\n${output}`,
-    })
-    .toBe(200)
-  return { child, baseUrl, port, output: () => output, exit }
-}
-
-async function stop(server: Started) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  server.child.kill('SIGTERM')
-  expect(await server.exit, server.output().slice(-3000)).toBe(0)
-}
-
 function rssKiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
@@ -369,9 +224,9 @@ const fileOptions = (sellerIds: number[], prefix: string, maxBytes: number): Pay
 // ---------------------------------------------------------------------------------------------
 test('a 30 MB payments file is refused by the platform call and the console page: connection closed, nothing stored, RSS flat', async () => {
   test.setTimeout(240_000)
-  const store = await pgliteStore('too-large')
+  const store = await pgliteStore('billing-too-large')
   const { token, cookie, sellerIds, before } = await prepare(store)
-  const server = await start(store)
+  const server = await startServer(store)
   const figures: string[] = []
   const paths: {
     name: string
@@ -421,7 +276,7 @@ test('a 30 MB payments file is refused by the platform call and the console page
     }
   } finally {
     console.log(`30 MB payments file (chunked, no declared length):\n  ${figures.join('\n  ')}`)
-    await stop(server)
+    await stopServer(server)
   }
   // Not a payment was written.
   const handle = await store.open()
@@ -452,13 +307,12 @@ async function credits(baseUrl: string, token: string, sellerIds: number[]): Pro
   return result
 }
 
-const kinds = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])] as const
+const kinds = ['pglite', 'postgres'] as const
 
 for (const kind of kinds) {
   test(`${kind}: SIGKILL while a 25 MB payments file is applied leaves every balance as it was; after a restart the same file imports in full`, async () => {
     test.setTimeout(900_000)
-    const store =
-      kind === 'pglite' ? await pgliteStore('kill') : await postgresStore(process.env.DATABASE_URL!, 'kill')
+    const store = kind === 'pglite' ? await pgliteStore('billing-kill') : await postgresStore('billing-kill')
     const { token, sellerIds, before } = await prepare(store)
     const file = path.join(store.dataDir, '..', `billing-${kind}-${process.pid}-payments.csv`)
     const summary: PaymentsFileSummary = await writePaymentsFile(
@@ -479,7 +333,7 @@ for (const kind of kinds) {
 
     try {
       // The first server: balances, then the import, killed while it writes.
-      const first = await start(store)
+      const first = await startServer(store)
       let killedAt = ''
       try {
         const creditsBefore = await credits(first.baseUrl, token, sellerIds)
@@ -505,7 +359,7 @@ for (const kind of kinds) {
         expect(first.output()).not.toContain('billing import committed')
 
         // The same data, a new process: healthy, nothing of the killed import.
-        const second = await start(store)
+        const second = await startServer(store)
         try {
           expect(await credits(second.baseUrl, token, sellerIds)).toEqual(creditsBefore)
           if (store.kind === 'postgres') {
@@ -537,7 +391,7 @@ for (const kind of kinds) {
             )
           }
         } finally {
-          await stop(second)
+          await stopServer(second)
         }
       } finally {
         if (first.child.exitCode === null && first.child.signalCode === null) first.child.kill('SIGKILL')

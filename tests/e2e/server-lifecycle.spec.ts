@@ -1,36 +1,20 @@
-// The server process itself: restart keeps data, Ctrl-C shuts down cleanly, and a second process on the
-// same embedded data directory refuses to start. (No browser: the 'server' project runs it once.)
+// The server process itself, on PGlite and on the local PostgreSQL (server-process.ts): restart keeps
+// data, Ctrl-C shuts down cleanly, and a second process on the same embedded data directory refuses to
+// start (on PostgreSQL it serves the same data). No browser: the 'server' project runs it once.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { createSession } from '../../platform/auth/sessions'
-import { openDatabase } from '../../platform/db/client'
-import { demoUser } from '../../platform/db/seed'
 import { projectPath } from '../../platform/paths'
-import { ensurePgliteTemplate } from '../../platform/testing/template'
-import { E2E_DIR } from './paths'
-
-const postgres = Boolean(process.env.DATABASE_URL)
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
+import { freePort, pgliteStore, postgresStore, signIn } from './server-process'
 
 type Started = { child: ChildProcess; port: number; output: () => string; exit: Promise<number | null> }
 
 function start(env: Record<string, string>, port: number): Started {
   let output = ''
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env }
+  delete baseEnv.DATABASE_URL
   const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
     env: {
-      ...process.env,
+      ...baseEnv,
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(40),
       COOKIE_SECURE: 'false',
@@ -54,29 +38,21 @@ async function healthy(port: number) {
     .toBe(200)
 }
 
-test('restart keeps the data; Ctrl-C exits 0; a second process on the same data is refused', async () => {
-  test.setTimeout(90_000)
+for (const kind of ['pglite', 'postgres'] as const) {
+  test(`${kind}: restart keeps the data; Ctrl-C exits 0; a second process on the same data ${kind === 'pglite' ? 'is refused' : 'serves it too'}`, async () => {
+    test.setTimeout(120_000)
+    const store = kind === 'pglite' ? await pgliteStore('lifecycle') : await postgresStore('lifecycle')
+    try {
+      const handle = await store.open()
+      const { token } = await signIn(handle, 'seller@example.com').finally(() => handle.close())
+      await lifecycle(store.env, token, kind === 'postgres')
+    } finally {
+      await store.drop()
+    }
+  })
+}
 
-  let env: Record<string, string>
-  let token: string
-  const seller = demoUser('seller@example.com')
-  if (postgres) {
-    env = { DATABASE_URL: process.env.E2E_DATABASE_URL ?? '' }
-    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL! })
-    token = (await createSession(handle.db, { userId: seller.id, stage: 'FULL', now: new Date() })).token
-    await handle.close()
-  } else {
-    const dataDir = path.join(E2E_DIR, `lifecycle-${process.pid}`)
-    rmSync(dataDir, { recursive: true, force: true })
-    const handle = await openDatabase({
-      dataDir,
-      loadDataDir: new Blob([readFileSync(await ensurePgliteTemplate())]),
-    })
-    token = (await createSession(handle.db, { userId: seller.id, stage: 'FULL', now: new Date() })).token
-    await handle.close()
-    env = { DATA_DIR: dataDir }
-  }
-
+async function lifecycle(env: Record<string, string>, token: string, postgres: boolean) {
   const first = start(env, await freePort())
   await healthy(first.port)
   const api = (port: number, p: string, init?: RequestInit) =>
@@ -112,4 +88,4 @@ test('restart keeps the data; Ctrl-C exits 0; a second process on the same data 
   expect((await api(again.port, '/v1/session')).status).toBe(401)
   again.child.kill('SIGTERM')
   expect(await again.exit).toBe(0)
-})
+}
