@@ -1,6 +1,7 @@
 // GET /v1/jobs/failed and POST /v1/jobs/failed/{id}/retry (beyond the spec; decision 058): the background
 // jobs that failed after their last retry, for SUPERADMIN and OPS; a retry by SUPERADMIN.
 import { z } from 'zod/v4'
+import { pagingQuerySchema } from './paging'
 
 export const FAILED_JOB_PAGE_SIZES = [10, 20, 50] as const
 export const FAILED_JOB_DEFAULT_SIZE = 10
@@ -27,19 +28,7 @@ export const failedJobSchema = z.object({
 export type FailedJob = z.infer<typeof failedJobSchema>
 
 /** The query: a bad page or size is a 400, as the other list calls answer. */
-export const failedJobsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page is invalid' })
-    .int('Page is invalid')
-    .min(1, 'Page is invalid')
-    .max(1_000_000, 'Page is invalid')
-    .default(1),
-  size: z.coerce
-    .number({ error: 'Page size is invalid' })
-    .int('Page size is invalid')
-    .refine((n) => (FAILED_JOB_PAGE_SIZES as readonly number[]).includes(n), 'Page size is invalid')
-    .default(FAILED_JOB_DEFAULT_SIZE),
-})
+export const failedJobsQuerySchema = pagingQuerySchema(FAILED_JOB_PAGE_SIZES, FAILED_JOB_DEFAULT_SIZE)
 
 export const failedJobsPageSchema = z.object({
   jobs: z.array(failedJobSchema),

@@ -1,6 +1,7 @@
 // GET /v1/outbox (issue 11, beyond the spec; decision 037): the mail kept instead of sent outside
 // production without SMTP_URL. Bodies are plain text: the console never renders a message's HTML.
 import { z } from 'zod/v4'
+import { pagingQuerySchema } from './paging'
 
 export const OUTBOX_PAGE_SIZES = [10, 20, 50] as const
 export const OUTBOX_DEFAULT_SIZE = 10
@@ -20,19 +21,7 @@ export const outboxMessageSchema = z.object({
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>
 
 /** The query: a bad page or size is a 400, as the other list calls answer. */
-export const outboxQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page is invalid' })
-    .int('Page is invalid')
-    .min(1, 'Page is invalid')
-    .max(1_000_000, 'Page is invalid')
-    .default(1),
-  size: z.coerce
-    .number({ error: 'Page size is invalid' })
-    .int('Page size is invalid')
-    .refine((n) => (OUTBOX_PAGE_SIZES as readonly number[]).includes(n), 'Page size is invalid')
-    .default(OUTBOX_DEFAULT_SIZE),
-})
+export const outboxQuerySchema = pagingQuerySchema(OUTBOX_PAGE_SIZES, OUTBOX_DEFAULT_SIZE)
 
 export const outboxPageSchema = z.object({
   messages: z.array(outboxMessageSchema),
