@@ -84,22 +84,36 @@ export function reportFields(reportType: ReportType) {
 }
 
 /**
- * The analytics page's Filters (decision 060): per filter its chosen values (always) and then the first
- * values that match its search, FILTER_SHOWN_MAX in all, in getFilters' order; with how many there are
- * and match, so the page can say what it does not show. An advertiser's thousands of campaigns were
- * each a checkbox (and again in the page's data): megabytes per page.
+ * What a form chooses in its Filters, as shownFilterGroups and withEveryValue read it: the analytics
+ * page's state, or the save-schedule form's values (where a filter without values may be absent).
+ */
+export type FilterChoicesInput = {
+  filters: Partial<Record<ReportFilter, readonly string[]>>
+  all: readonly string[]
+  find: Partial<Record<ReportFilter, string>>
+}
+
+const isReportFilter = (name: string): name is ReportFilter =>
+  (REPORT_FILTERS as readonly string[]).includes(name)
+
+/**
+ * A report form's Filters (decision 060; the analytics page and the save-schedule form): per filter its
+ * chosen values (always) and then the first values that match its search, FILTER_SHOWN_MAX in all, in
+ * getFilters' order; with how many there are and match, so the page can say what it does not show. An
+ * advertiser's thousands of campaigns were each a checkbox (and again in the page's data): megabytes
+ * per page.
  */
 export function shownFilterGroups(
   filters: FiltersResponse['filters'] | null,
-  state: Pick<ReportFormState, 'filters' | 'all' | 'find'>,
+  state: FilterChoicesInput,
 ): FilterGroup[] {
   return REPORT_FILTERS.map((name) => {
     const values = filters?.[name] ?? []
-    const find = state.find[name]
+    const find = state.find[name] ?? ''
     const query = find.toLowerCase()
     const matches = (o: { value: string; label: string }) =>
       !query || o.label.toLowerCase().includes(query) || o.value.toLowerCase().includes(query)
-    const chosen = new Set(state.filters[name])
+    const chosen = new Set(state.filters[name] ?? [])
     let room = FILTER_SHOWN_MAX - values.filter((o) => chosen.has(o.value)).length
     const options = values.filter((o) => chosen.has(o.value) || (matches(o) && room-- > 0))
     return {
@@ -115,18 +129,41 @@ export function shownFilterGroups(
 }
 
 /**
- * The filters a report is run with: a filter marked `all` is every value getFilters offers, sent as the
- * list (CAMPAIGN_ID's are the live campaigns, not deleted ones), or as no filter past the contract's
- * REPORT_FILTER_VALUES_MAX (decision 060).
+ * The filters a report is run or saved with: a filter marked `all` is every value getFilters offers,
+ * sent as the list (CAMPAIGN_ID's are the live campaigns, not deleted ones), or as no filter past the
+ * contract's REPORT_FILTER_VALUES_MAX (decision 060).
  */
-function withEveryValue<T extends Pick<ReportFormState, 'filters' | 'all'>>(
+export function withEveryValue<T extends Pick<FilterChoicesInput, 'filters' | 'all'>>(
   state: T,
   filters: FiltersResponse['filters'],
 ): T {
-  const next = { ...state, filters: { ...state.filters } }
-  for (const name of state.all as ReportFilter[]) {
+  const listed: Partial<Record<ReportFilter, string[]>> = {}
+  for (const name of state.all.filter(isReportFilter)) {
     const values = filters[name].map((o) => o.value)
-    next.filters[name] = values.length <= REPORT_FILTER_VALUES_MAX ? values : []
+    listed[name] = values.length <= REPORT_FILTER_VALUES_MAX ? values : []
+  }
+  return { ...state, filters: { ...state.filters, ...listed } } as T
+}
+
+/**
+ * The save-schedule form's every-value markers (decision 060, addendum): only a list longer than the
+ * form shows has one. A marked short list is listed instead, every box ticked (as the form did before
+ * the cap); a long list whose every value is chosen (a saved report's stored list) becomes the marker.
+ */
+export function fitEveryValueMarkers<T extends { filters: Record<string, string[]>; all: string[] }>(
+  choices: T,
+  filters: FiltersResponse['filters'],
+): T {
+  const next = { ...choices, filters: { ...choices.filters }, all: [] as string[] }
+  for (const name of REPORT_FILTERS) {
+    const values = filters[name].map((o) => o.value)
+    const chosen = new Set(choices.filters[name] ?? [])
+    const marked = choices.all.includes(name)
+    const everyListed = chosen.size === values.length && values.every((v) => chosen.has(v))
+    if (values.length > FILTER_SHOWN_MAX && (marked || everyListed)) {
+      next.all.push(name)
+      delete next.filters[name]
+    } else if (marked && values.length) next.filters[name] = values
   }
   return next
 }

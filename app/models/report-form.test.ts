@@ -21,6 +21,7 @@ import {
   maxReportDay,
   parseApply,
   parseReportForm,
+  readFilterChoices,
   reportSearch,
   saveScheduleSearch,
   sentDateFilter,
@@ -206,6 +207,31 @@ describe('the form as a URL', () => {
     expect(saveScheduleSearch(state)).toBe(
       '?reportType=CAMPAIGN_PERFORMANCE_REPORT&dateFilterType=LAST_1D&CAMPAIGN_STATUS=LIVE&all=CAMPAIGN_ID',
     )
+  })
+  it("reads the same Filters from the save-schedule form's post (a FormData with a file in it)", () => {
+    const form = new FormData()
+    form.append('CAMPAIGN_ID', ' 7 ')
+    form.append('CAMPAIGN_ID', '7')
+    form.append('CAMPAIGN_ID', '')
+    form.append('CAMPAIGN_STATUS', new Blob(['a file is not a value']))
+    form.append('PLACEMENT_CATEGORY', 'SEARCH')
+    form.append('all', 'PLACEMENT_CATEGORY')
+    form.append('find.CAMPAIGN_ID', ' Jack ')
+    const choices = readFilterChoices(form)
+    expect(choices.filters).toEqual({
+      CAMPAIGN_ID: ['7'],
+      CAMPAIGN_STATUS: [],
+      PLACEMENT_CATEGORY: [],
+      TARGETING_TYPE: [],
+      CREATED_BY: [],
+    })
+    expect(choices.all).toEqual(['PLACEMENT_CATEGORY'])
+    expect(choices.find.CAMPAIGN_ID).toBe('Jack')
+    // The analytics page reads its query with the same function.
+    const query = new URLSearchParams()
+    for (const [name, value] of form) if (typeof value === 'string') query.append(name, value)
+    const state = parseReportForm(query)
+    expect({ filters: state.filters, all: state.all, find: state.find }).toEqual(choices)
   })
   it('reads a no-JS Select all / Clear', () => {
     expect(parseApply(new URLSearchParams('apply=CAMPAIGN_ID:all'))).toEqual({

@@ -161,24 +161,43 @@ export function parseReportForm(params: URLSearchParams): ReportFormState {
   const typeChanged = fieldsFor !== null && fieldsFor !== state.reportType
   state.dimensions = submitted && !typeChanged ? names(PARAM.dimension) : null
   state.metrics = submitted ? names(PARAM.metric) : null
-  for (const filter of FORM_FILTERS) {
-    state.filters[filter] = unique(
-      params
-        .getAll(filter)
-        .map((v) => v.trim())
-        .filter((v) => v.length > 0 && v.length <= VALUE_MAX_LENGTH),
-    ).slice(0, FILTER_VALUES_MAX)
-    state.find[filter] = (params.get(findParam(filter)) ?? '').trim().slice(0, FIND_MAX_LENGTH)
-  }
-  // Every value chosen: the marker stands for them, so values sent beside it (the shown boxes) are not kept.
-  state.all = FORM_FILTERS.filter((filter) => params.getAll(PARAM.all).includes(filter))
-  for (const filter of state.all) state.filters[filter] = []
+  Object.assign(state, readFilterChoices(params))
   const page = Number(params.get(PARAM.page) ?? '1')
   state.page = Number.isSafeInteger(page) && page >= 1 ? page : 1
   const size = Number(params.get(PARAM.size) ?? DEFAULT_FORM_PAGE_SIZE)
   state.size = (FORM_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_FORM_PAGE_SIZE
   state.run = params.has(PARAM.run)
   return state
+}
+
+/** What a report form chooses in its Filters: the values ticked, the every-value markers, the searches. */
+export type FilterChoices = Pick<ReportFormState, 'filters' | 'all' | 'find'>
+
+/** A query or a post (URLSearchParams and FormData read alike; a file is not a value). */
+type FormLike = { get(name: string): unknown; getAll(name: string): unknown[] }
+const textsOf = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string')
+
+/**
+ * The Filters of a submitted report form (the analytics page's GET, the save-schedule form's post or
+ * snapshot; decision 060): each filter's values (trimmed, unique, malformed ones dropped), `all=<FILTER>`
+ * markers and `find.<FILTER>` searches. A marked filter's values are not kept: the marker stands for them
+ * (the shown boxes are sent beside it).
+ */
+export function readFilterChoices(params: FormLike): FilterChoices {
+  const choices: FilterChoices = { filters: emptyFilters(), all: [], find: defaultReportForm().find }
+  for (const filter of FORM_FILTERS) {
+    choices.filters[filter] = unique(
+      textsOf(params.getAll(filter))
+        .map((v) => v.trim())
+        .filter((v) => v.length > 0 && v.length <= VALUE_MAX_LENGTH),
+    ).slice(0, FILTER_VALUES_MAX)
+    const find = params.get(findParam(filter))
+    choices.find[filter] = (typeof find === 'string' ? find : '').trim().slice(0, FIND_MAX_LENGTH)
+  }
+  const marked = textsOf(params.getAll(PARAM.all))
+  choices.all = FORM_FILTERS.filter((filter) => marked.includes(filter))
+  for (const filter of choices.all) choices.filters[filter] = []
+  return choices
 }
 
 /** A no-JS Select all / Clear (`apply=CAMPAIGN_ID:all`): the filter and what to do, or null. */

@@ -11,7 +11,7 @@ import {
   scheduleDatesAfterStartChange,
 } from '../../platform/rules/reports'
 import { checkRules, formRules } from '../utils/form-rules'
-import { FORM_FILTERS } from './report-form'
+import { FORM_FILTERS, readFilterChoices } from './report-form'
 
 /** The contract's REPORT_NAME_MAX (report-schedule test keeps them equal). */
 export const REPORT_NAME_MAX_LENGTH = 100
@@ -54,7 +54,15 @@ export type ScheduleFormValues = {
   toDate: string
   dimensions: string[]
   metrics: string[]
+  /** The values ticked per filter (a filter without any is absent). */
   filters: Record<string, string[]>
+  /**
+   * Filters whose every value is chosen without listing them (`all=<FILTER>`, decision 060): a long
+   * list's marker. Save stores every value getFilters offers.
+   */
+  all: string[]
+  /** Each long filter's search box (`find.<FILTER>`; '' none). */
+  find: Record<string, string>
   emailIds: string[]
   emailSearch: string
 }
@@ -78,6 +86,8 @@ export const INTENT = {
   removeAll: 'removeAll',
   upload: 'upload',
   search: 'search',
+  /** A filter's Find button: the form drawn again with its search applied (decision 060). */
+  find: 'find',
   /** `remove:<address>` */
   removePrefix: 'remove:',
 } as const
@@ -90,11 +100,9 @@ export function readScheduleForm(data: {
   get(name: string): FormDataEntryValue | null
   getAll(name: string): FormDataEntryValue[]
 }): ScheduleFormValues {
+  const choices = readFilterChoices(data)
   const filters: Record<string, string[]> = {}
-  for (const name of FORM_FILTERS) {
-    const values = texts(data.getAll(name)).filter((v) => v !== '')
-    if (values.length) filters[name] = [...new Set(values)]
-  }
+  for (const name of FORM_FILTERS) if (choices.filters[name].length) filters[name] = choices.filters[name]
   return {
     reportEntityId: text(data.get('reportEntityId')),
     reportName: text(data.get('reportName')),
@@ -110,6 +118,8 @@ export function readScheduleForm(data: {
     dimensions: [...new Set(texts(data.getAll(FIELD.dimensions)))],
     metrics: [...new Set(texts(data.getAll(FIELD.metrics)))],
     filters,
+    all: choices.all,
+    find: choices.find,
     emailIds: cleanRecipients(texts(data.getAll(FIELD.emailIds))),
     emailSearch: text(data.get(FIELD.emailSearch)),
   }
@@ -158,7 +168,8 @@ export function scheduleFormProblems(
       frequency: values.frequency,
       startDate: values.startDate,
       endDate: values.endDate,
-      CAMPAIGN_ID: values.filters.CAMPAIGN_ID ?? [],
+      // The every-value marker chooses every campaign (there are more than the list shows).
+      CAMPAIGN_ID: values.all.includes('CAMPAIGN_ID') ? ['all'] : (values.filters.CAMPAIGN_ID ?? []),
       campaignOptions: options.campaignOptions,
     },
     options.now,

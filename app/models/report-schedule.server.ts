@@ -18,10 +18,11 @@ import {
   REPORT_CATALOGUE,
   REPORT_DATE_FILTER_LABELS,
   REPORT_DATE_FILTER_TYPES,
-  REPORT_FILTER_LABELS,
+  REPORT_FILTER_VALUES_MAX,
   REPORT_FREQUENCIES,
   REPORT_FREQUENCY_LABELS,
   REPORT_RECIPIENTS_MAX,
+  type FiltersResponse,
   type ReportEntity,
   type ReportFrequency,
   type ReportRequestInput,
@@ -56,7 +57,10 @@ import {
   type ScheduleFormValues,
   scheduleFormProblems,
 } from './report-schedule.schema'
-import { analyticsApi } from './analytics.server'
+import type { FilterGroup } from '../components/reports/ReportFields'
+import type { SaveScheduleAnswer } from '../components/reports/SaveScheduleForm'
+import { PARAM, readFilterChoices } from './report-form'
+import { analyticsApi, fitEveryValueMarkers, shownFilterGroups, withEveryValue } from './analytics.server'
 import { savedReportsApi } from './saved-reports.server'
 import { createUpstreamClient, transportFor } from './upstream.server'
 import { readFormWithFile } from '../utils/read-form.server'
@@ -107,6 +111,8 @@ function defaults(advanced: boolean): ScheduleFormValues {
     dimensions: [...REPORT_CATALOGUE[DEFAULT_TYPE].defaultDimensions],
     metrics: enabledMetrics(DEFAULT_TYPE),
     filters: {},
+    all: [],
+    find: {},
     emailIds: [],
     emailSearch: '',
   }
@@ -134,6 +140,8 @@ function fromEntity(entity: ReportEntity): ScheduleFormValues {
     dimensions: chosen(entity.dimensionFields),
     metrics: chosen(entity.metricFields),
     filters,
+    all: [],
+    find: {},
     emailIds: entity.scheduleDetails?.emailIds ?? [],
     emailSearch: '',
   }
@@ -179,8 +187,13 @@ function withQuery(base: ScheduleFormValues, query: URLSearchParams): ScheduleFo
   }
   if (query.has(FIELD.dimensions)) next.dimensions = query.getAll(FIELD.dimensions)
   if (query.has(FIELD.metrics)) next.metrics = query.getAll(FIELD.metrics)
-  for (const name of FORM_FILTERS)
-    if (query.has(name)) next.filters[name] = query.getAll(name).filter(Boolean)
+  // The Analytics page's filters: its values, its every-value markers (`all=CAMPAIGN_ID`, decision 060).
+  const choices = readFilterChoices(query)
+  for (const name of FORM_FILTERS) if (query.has(name)) next.filters[name] = choices.filters[name]
+  if (query.has(PARAM.all)) {
+    next.all = choices.all
+    for (const name of choices.all) delete next.filters[name]
+  }
   if (query.has(FIELD.emailIds)) next.emailIds = readScheduleForm(query).emailIds
   next.startDateWas = next.startDate
   next.endDateWas = next.endDate
@@ -213,10 +226,7 @@ function fitToType(values: ScheduleFormValues, advanced: boolean): ScheduleFormV
 // ---------------------------------------------------------------------------------------------
 // What the page shows
 // ---------------------------------------------------------------------------------------------
-type Option = { value: string; label: string; disabled?: boolean }
-export type FilterGroup = { name: string; label: string; options: Option[] }
-
-function pageOptions(reportType: string, filterValues: FilterGroup[]) {
+function pageOptions(reportType: string, filterGroups: FilterGroup[]) {
   const type: ReportType = isSavedType(reportType) ? reportType : DEFAULT_TYPE
   const entry = REPORT_CATALOGUE[type]
   return {
@@ -232,34 +242,34 @@ function pageOptions(reportType: string, filterValues: FilterGroup[]) {
       label: METRICS[value].label,
       ...(isDisabledMetric(value) ? { disabled: true } : {}),
     })),
-    filters: filterValues,
+    filters: filterGroups,
   }
 }
 
-export type ScheduleAnswer = {
-  values: ScheduleFormValues
-  errors: ScheduleErrors
-  /** spec §8: the failed call's message under an Error heading. */
-  error: string | null
-}
+/** What the action answers when it draws the form again (the form's own type). */
+export type ScheduleAnswer = SaveScheduleAnswer
 
-async function filterGroups(
-  api: ReturnType<typeof reportScheduleApi>,
-  user: CurrentUser,
-  reportType: string,
-) {
+type ScheduleApi = ReturnType<typeof reportScheduleApi>
+
+/** getFilters for the form's report type: every value of each filter (kept server side), or the failure. */
+async function filterValues(api: ScheduleApi, user: CurrentUser, reportType: string) {
   const type: ReportType = isSavedType(reportType) ? reportType : DEFAULT_TYPE
   const result = await api.filters(user.sellerId as number, type)
-  if (!result.ok) return { groups: [] as FilterGroup[], error: await failureMessage(result, user.role) }
-  const groups = FORM_FILTERS.map((name) => ({
-    name,
-    label: REPORT_FILTER_LABELS[name],
-    options: result.data.filters[name],
-  }))
-  return { groups, error: null }
+  if (!result.ok) return { every: null, error: await failureMessage(result, user.role) }
+  return { every: result.data.filters, error: null }
 }
 
-async function savedReport(api: ReturnType<typeof reportScheduleApi>, user: CurrentUser, id: string) {
+/**
+ * What the form draws of its Filters, as the analytics page does (decision 060): the every-value markers
+ * fitted (only a list longer than 50 has one) and at most 50 values per filter, the chosen ones always.
+ */
+function shownFilters(values: ScheduleFormValues, every: FiltersResponse['filters'] | null) {
+  if (!every) return { values, groups: [] as FilterGroup[] }
+  const fitted = fitEveryValueMarkers(values, every)
+  return { values: fitted, groups: shownFilterGroups(every, fitted) }
+}
+
+async function savedReport(api: ScheduleApi, user: CurrentUser, id: string) {
   const result = await api.savedReports(user.sellerId as number)
   if (!result.ok) return { report: null, error: await failureMessage(result, user.role) }
   const report = result.data.reports.find((r) => r.reportEntityId === id) ?? null
@@ -293,19 +303,15 @@ export async function saveScheduleLoader({ request, context }: LoaderFunctionArg
     }
   }
   values = fitToType(withQuery(values, url.searchParams), basics.advanced)
-  const filters = await filterGroups(api, user, values.reportType)
-  // The analytics page's "every value" marker (`all=CAMPAIGN_ID`, decision 060): this form lists them.
-  const every = url.searchParams.getAll('all')
-  for (const group of filters.groups)
-    if (every.includes(group.name))
-      values = { ...values, filters: { ...values.filters, [group.name]: group.options.map((o) => o.value) } }
+  const found = await filterValues(api, user, values.reportType)
+  const shown = shownFilters(values, found.every)
   return data({
     ...basics,
     editing: Boolean(values.reportEntityId),
     editable,
-    values,
-    options: pageOptions(values.reportType, filters.groups),
-    error: error ?? filters.error,
+    values: shown.values,
+    options: pageOptions(values.reportType, shown.groups),
+    error: error ?? found.error,
   })
 }
 
@@ -317,8 +323,8 @@ const EMAIL_CSV_MAX_BYTES = 1024 * 1024
 const TOO_LARGE = 'The file is too large (at most 1 MB)'
 const WRONG_TYPE = 'Selected File Format is Incorrect !'
 
-const answer = (values: ScheduleFormValues, patch: Partial<ScheduleAnswer> = {}, status = 200) =>
-  data<ScheduleAnswer>({ values, errors: {}, error: null, ...patch }, { status })
+/** A campaign filter marked `all` past this many cannot be saved in advanced mode (it must list them). */
+const TOO_MANY_CAMPAIGNS = `There are more than ${REPORT_FILTER_VALUES_MAX.toLocaleString('en-IN')} campaigns: search and tick those the report is for`
 
 function definition(values: ScheduleFormValues, type: ReportType): ReportDefinition {
   const entry = REPORT_CATALOGUE[type]
@@ -357,6 +363,22 @@ export async function saveScheduleAction({ request, context }: ActionFunctionArg
   const user = await requireUser(request, context, entry)
   const url = new URL(request.url)
   const basics = pageBasics(user, url, new Date())
+  const api = reportScheduleApi(context, user.session.token)
+  // One getFilters per post, for the report type posted: the Filters drawn with an answer, the markers.
+  let found: ReturnType<typeof filterValues> | null = null
+  const filtersOf = (values: ScheduleFormValues) => {
+    found ??= filterValues(api, user, values.reportType)
+    return found
+  }
+  // The form as it was, with its own Filters: a value found by a search (not in the page's URL) stays shown.
+  const answer = async (values: ScheduleFormValues, patch: Partial<ScheduleAnswer> = {}, status = 200) => {
+    const { every } = await filtersOf(values)
+    const shown = shownFilters(values, every)
+    return data<ScheduleAnswer>(
+      { values: shown.values, filters: every ? shown.groups : null, errors: {}, error: null, ...patch },
+      { status },
+    )
+  }
   const form = await readFormWithFile(request, EMAIL_CSV_MAX_BYTES)
   if (form === 'too-large') {
     return answer(defaults(basics.advanced), { errors: { emailIds: TOO_LARGE } }, 413)
@@ -374,7 +396,8 @@ export async function saveScheduleAction({ request, context }: ActionFunctionArg
     const address = intent.slice(INTENT.removePrefix.length).toLowerCase()
     return answer({ ...values, emailIds: values.emailIds.filter((e) => e !== address) })
   }
-  if (intent === INTENT.search) return answer(values)
+  // The recipients' search, a filter's Find (decision 060): the form drawn again as it was.
+  if (intent === INTENT.search || intent === INTENT.find) return answer(values)
   // FiltersFieldset's Select all / Clear without JavaScript (`apply=CAMPAIGN_ID:all|none`).
   const apply = form.get('apply')
   if (typeof apply === 'string' && apply) {
@@ -383,15 +406,12 @@ export async function saveScheduleAction({ request, context }: ActionFunctionArg
       return answer(values, { error: 'Unknown action' }, 400)
     }
     const filters = { ...values.filters }
-    if (what === 'none') delete filters[name]
-    else {
-      const api = reportScheduleApi(context, user.session.token)
-      const groups = await filterGroups(api, user, values.reportType)
-      if (groups.error) return answer(values, { error: groups.error }, 502)
-      const all = groups.groups.find((g) => g.name === name)?.options.map((o) => o.value) ?? []
-      if (all.length) filters[name] = all
-    }
-    return answer({ ...values, filters })
+    delete filters[name]
+    if (what === 'none') return answer({ ...values, filters, all: values.all.filter((f) => f !== name) })
+    // Select all marks the filter: a long list keeps the marker, a short one is listed (shownFilters).
+    const { error } = await filtersOf(values)
+    if (error) return answer(values, { error }, 502)
+    return answer({ ...values, filters, all: [...new Set([...values.all, name])] })
   }
   if (intent === INTENT.upload) {
     const file = form.get(FIELD.emailFile)
@@ -408,17 +428,15 @@ export async function saveScheduleAction({ request, context }: ActionFunctionArg
   // §4: a changed start clears the end; a start after the end clears it.
   values = applyStartChange(values)
   const downloadOnly = intent === INTENT.download
-  const api = reportScheduleApi(context, user.session.token)
   let errors = scheduleFormProblems(values, { advanced: basics.advanced, now: new Date(), downloadOnly })
   if (errors.CAMPAIGN_ID) {
     // 'No data available' when the advertiser has no campaign to choose.
-    const filters = await filterGroups(api, user, values.reportType)
-    const campaigns = filters.groups.find((g) => g.name === 'CAMPAIGN_ID')?.options.length
+    const { every } = await filtersOf(values)
     errors = scheduleFormProblems(values, {
       advanced: basics.advanced,
       now: new Date(),
       downloadOnly,
-      campaignOptions: filters.error ? undefined : campaigns,
+      campaignOptions: every?.CAMPAIGN_ID.length,
     })
   }
   // A type the catalogue does not know (left out, or a hand-made post) is a field error, not a 500.
@@ -435,7 +453,21 @@ export async function saveScheduleAction({ request, context }: ActionFunctionArg
     if (!found.report) return answer(values, { error: found.error ?? SOMETHING_WENT_WRONG }, 404)
     existing = found.report
   }
-  const next = definition(values, type)
+  // A marked filter is saved as every value getFilters offers (the contract lists values; decision 060):
+  // past REPORT_FILTER_VALUES_MAX as no filter, which advanced mode's campaign filter cannot be.
+  let listed = values
+  if (values.all.length) {
+    const { every, error } = await filtersOf(values)
+    if (!every) return answer(values, { error: error ?? SOMETHING_WENT_WRONG }, 502)
+    if (
+      basics.advanced &&
+      values.all.includes('CAMPAIGN_ID') &&
+      every.CAMPAIGN_ID.length > REPORT_FILTER_VALUES_MAX
+    )
+      return answer(values, { errors: { CAMPAIGN_ID: TOO_MANY_CAMPAIGNS } }, 400)
+    listed = withEveryValue(values, every)
+  }
+  const next = definition(listed, type)
   const body: ReportRequestInput = {
     reportEntityId: existing?.reportEntityId ?? '',
     reportType: type,

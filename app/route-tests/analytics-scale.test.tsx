@@ -4,18 +4,18 @@
 // markup and the loader data the document carries — is measured against the page as it was, every
 // campaign a checkbox.
 import { createRemixStub } from '@remix-run/testing'
-import { sql } from 'drizzle-orm'
 import { renderToString } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type FiltersResponse,
-  REPORT_FILTER_LABELS,
-  REPORT_FILTERS,
-} from '../../platform/contracts/analytics'
 import { AnalyticsPage } from '../components/reports/AnalyticsPage'
 import type { AnalyticsPageData } from '../models/analytics.server'
 import { FILTER_SHOWN_MAX } from '../models/report-form'
 import { loader } from '../routes/_advertiser.analytics'
+import {
+  addCampaigns,
+  everyFilterValue,
+  pageBodyBytes,
+  uncappedFilterGroups,
+} from '../testing/many-campaigns'
 import { createRouteHarness, type RouteHarness } from '../testing/route-harness'
 
 const SELLER = 100001
@@ -28,27 +28,7 @@ beforeAll(async () => {
   h = await createRouteHarness()
   seller = await h.cookieFor('seller@example.com', { sellerId: SELLER })
   // 5,000 more campaigns for the seller, copies of its first one named 'Scale campaign 0001' … '5000'.
-  // Raw SQL: console tests may not import the platform's schema (tests/architecture.test.ts).
-  const columns = await h.t.db.execute(
-    sql`select column_name from information_schema.columns
-         where table_name = 'campaigns' and table_schema = current_schema() and column_name <> 'id'
-         order by ordinal_position`,
-  )
-  const names = (
-    ((columns as { rows?: { column_name: string }[] }).rows ?? columns) as { column_name: string }[]
-  ).map((c) => c.column_name)
-  const value = (name: string) =>
-    name === 'name'
-      ? `'Scale campaign ' || lpad(g::text, 4, '0')`
-      : name === 'jmcampaign_id'
-        ? '(select max(jmcampaign_id) from campaigns) + g'
-        : `c.${name}`
-  await h.t.db.execute(
-    sql.raw(`insert into campaigns (${names.join(', ')})
-      select ${names.map(value).join(', ')}
-        from campaigns c cross join generate_series(1, ${ADDED}) g
-       where c.id = (select min(id) from campaigns where seller_id = ${SELLER} and deleted_at is null)`),
-  )
+  await addCampaigns(h, SELLER, ADDED)
 }, 120_000)
 afterAll(async () => {
   await h?.close()
@@ -67,8 +47,7 @@ function render(data: AnalyticsPageData): string {
   return renderToString(<Stub initialEntries={['/analytics']} />)
 }
 /** The body the document carries: the page's markup and its loader data (serialized into the page). */
-const bodyBytes = (data: AnalyticsPageData) =>
-  Buffer.byteLength(render(data)) + Buffer.byteLength(JSON.stringify(data))
+const bodyBytes = (data: AnalyticsPageData) => pageBodyBytes(render(data), data)
 
 describe('an advertiser with 5,000 campaigns', () => {
   it('shows 50 campaigns and says so; the page body is under 100 KB (every campaign made it megabytes)', async () => {
@@ -89,21 +68,12 @@ describe('an advertiser with 5,000 campaigns', () => {
     expect(html.match(/name="CAMPAIGN_ID"/g)).toHaveLength(FILTER_SHOWN_MAX)
 
     // The page as it was: every value of every filter a checkbox (getFilters' answer as it stands).
-    const token = await h.t.tokenFor('seller@example.com')
-    const response = await h.t.request(
-      `/ads/adinventory/v1/analytics/getFilters?userId=${SELLER}&reportType=CAMPAIGN_PERFORMANCE_REPORT`,
-      { token },
-    )
-    const every = ((await response.json()) as { data: FiltersResponse }).data.filters
+    const every = await everyFilterValue(h, 'seller@example.com', SELLER)
     const before = bodyBytes({
       ...data,
       options: {
         ...data.options,
-        filters: REPORT_FILTERS.map((name) => ({
-          name,
-          label: REPORT_FILTER_LABELS[name],
-          options: every[name],
-        })),
+        filters: uncappedFilterGroups(every),
       },
     })
     const after = bodyBytes(data)

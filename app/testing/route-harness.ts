@@ -103,7 +103,12 @@ export async function createRouteHarness(options: { now?: Date } = {}) {
 
   function request(
     path: string,
-    init: { cookie?: string | string[]; form?: Record<string, string>; method?: string } = {},
+    init: {
+      cookie?: string | string[]
+      /** A form's fields; pairs repeat a name (checkboxes). */
+      form?: Record<string, string> | [string, string][]
+      method?: string
+    } = {},
   ) {
     const headers = new Headers()
     const cookies = typeof init.cookie === 'string' ? [init.cookie] : (init.cookie ?? [])
@@ -132,7 +137,7 @@ export async function createRouteHarness(options: { now?: Date } = {}) {
   function submit<T = unknown>(
     action: RouteFunction<ActionFunctionArgs>,
     path: string,
-    form: Record<string, string>,
+    form: Record<string, string> | [string, string][],
     init: { cookie?: string | string[]; params?: Record<string, string> } = {},
   ) {
     return answerOf(() =>

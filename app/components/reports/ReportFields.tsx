@@ -261,8 +261,8 @@ export type FilterGroup = {
   options: readonly FieldOption[]
   /**
    * The analytics page's capped lists (decision 060): how many values the filter has in all; `options`
-   * are then its chosen values and the first that match `find`, at most FILTER_SHOWN_MAX. Absent: the
-   * options are every value (the save-schedule form).
+   * are then its chosen values and the first that match `find`, at most FILTER_SHOWN_MAX (the analytics
+   * page and the save-schedule form). Absent: the options are every value.
    */
   total?: number
   /** How many values match `find` (total when there is no search). */
@@ -302,6 +302,7 @@ export function FiltersFieldset({
   chosen,
   applyName = 'apply',
   allName = 'all',
+  find,
   error,
   errorFilter,
 }: {
@@ -312,6 +313,11 @@ export function FiltersFieldset({
   applyName?: string
   /** The "every value" checkbox's name (capped lists only). */
   allName?: string
+  /**
+   * What the Find button sends (the save-schedule form's `intent=find`: a post without it would save);
+   * absent, a plain submit (the analytics page's GET draws the form again without the report).
+   */
+  find?: { name: string; value: string }
   /** A message for one filter (e.g. 'Select atleast one CAMPAIGN_ID' in advanced mode). */
   error?: string | null
   errorFilter?: string
@@ -328,6 +334,7 @@ export function FiltersFieldset({
             chosen={chosen[filter.name] ?? []}
             applyName={applyName}
             allName={allName}
+            find={find}
             error={errorFilter === filter.name ? error : null}
           />
         ))}
@@ -342,6 +349,7 @@ function FilterGroupFieldset({
   chosen,
   applyName,
   allName,
+  find,
   error,
 }: {
   idPrefix: string
@@ -349,6 +357,7 @@ function FilterGroupFieldset({
   chosen: readonly string[]
   applyName: string
   allName: string
+  find?: { name: string; value: string }
   error?: string | null
 }) {
   const group = useRef<HTMLFieldSetElement>(null)
@@ -415,8 +424,15 @@ function FilterGroupFieldset({
             aria-describedby={shown ? shownId : undefined}
             onKeyDown={findOnEnter}
           />
-          {/* No name: the form is drawn again with the search applied, without running the report. */}
-          <button ref={findButton} type="submit" formNoValidate className={styles.toolButton}>
+          {/* The form is drawn again with the search applied, without running the report or saving. */}
+          <button
+            ref={findButton}
+            type="submit"
+            name={find?.name}
+            value={find?.value}
+            formNoValidate
+            className={styles.toolButton}
+          >
             Find<span className={styles.visuallyHidden}> {filter.label}</span>
           </button>
         </div>

@@ -23,6 +23,7 @@ import { primary, secondary } from '../form.css'
 import {
   DateRangeFields,
   type FieldOption,
+  type FilterGroup,
   FieldsFieldset,
   FiltersFieldset,
   ReportTypeField,
@@ -46,12 +47,20 @@ export type SaveSchedulePage = {
     dateFilterTypes: FieldOption[]
     dimensions: FieldOption[]
     metrics: (FieldOption & { disabled?: boolean })[]
-    filters: { name: string; label: string; options: FieldOption[] }[]
+    /** At most 50 values per filter, the chosen ones always (decision 060). */
+    filters: FilterGroup[]
   }
   error: string | null
 }
 
-export type SaveScheduleAnswer = { values: ScheduleFormValues; errors: ScheduleErrors; error: string | null }
+export type SaveScheduleAnswer = {
+  values: ScheduleFormValues
+  /** The Filters drawn for the answer's values (a campaign found by a search stays shown); null: the page's. */
+  filters: FilterGroup[] | null
+  errors: ScheduleErrors
+  /** spec §8: the failed call's message under an Error heading. */
+  error: string | null
+}
 
 const ID = 'ss'
 /** Where each field's error sends focus (the first control of the field). */
@@ -106,6 +115,7 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
   // (`revision` keys them); a navigation that brings neither (the Discard dialog) keeps what is typed.
   const [shown, setShown] = useState(() => ({
     values: answer?.values ?? page.values,
+    filters: answer?.filters ?? page.options.filters,
     errors: answer?.errors ?? {},
     error: answer?.error ?? page.error,
     revision: 0,
@@ -116,6 +126,7 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
     if (answer && answer !== seen.answer) {
       setShown((s) => ({
         values: answer.values,
+        filters: answer.filters ?? page.options.filters,
         errors: answer.errors,
         error: answer.error,
         revision: s.revision + 1,
@@ -124,7 +135,13 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
       // A loader answer drawing other values (another report type, an edited report) redraws the form;
       // the same values again (the page revalidated under the Discard dialog) keep what is typed.
       if (JSON.stringify(page.values) !== JSON.stringify(seen.page.values)) {
-        setShown((s) => ({ values: page.values, errors: {}, error: page.error, revision: s.revision + 1 }))
+        setShown((s) => ({
+          values: page.values,
+          filters: page.options.filters,
+          errors: {},
+          error: page.error,
+          revision: s.revision + 1,
+        }))
       } else if (page.error !== seen.page.error) setShown((s) => ({ ...s, error: page.error }))
     }
   }
@@ -137,7 +154,8 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
   }
 
   const path = `${page.prefix}/save-schedule-report`
-  const campaignOptions = page.options.filters.find((f) => f.name === 'CAMPAIGN_ID')?.options.length
+  const campaigns = shown.filters.find((f) => f.name === 'CAMPAIGN_ID')
+  const campaignOptions = campaigns ? (campaigns.total ?? campaigns.options.length) : undefined
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter
@@ -336,7 +354,8 @@ export function SaveScheduleForm({ page, answer }: { page: SaveSchedulePage; ans
 
           <FiltersFieldset
             idPrefix={ID}
-            filters={page.options.filters}
+            filters={shown.filters}
+            find={{ name: 'intent', value: INTENT.find }}
             chosen={values.filters}
             error={fieldError('CAMPAIGN_ID')}
             errorFilter="CAMPAIGN_ID"
