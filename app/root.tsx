@@ -9,7 +9,7 @@ import {
   useLoaderData,
   useRouteError,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Banner } from './components/Banner'
 import { ErrorMessage } from './components/ErrorMessage'
 import { PlainPage } from './components/Shell'
@@ -29,6 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  // Set once React has hydrated the page (the layout's effect runs after every child's): the browser
+  // tests wait for it before a step that only scripts make happen, such as a filter applied on change.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang="en-IN">
       <head>

@@ -14,7 +14,14 @@ export const names = (page: Page) => rows(page).locator('td:nth-child(2)').allIn
 export const jsOff = () => test.info().project.name === 'js-off'
 
 /** Selects apply themselves with JS; without JS the user presses Apply. */
+/** With JavaScript: waits until React has hydrated the page (app/root.tsx marks <html>). */
+export async function hydrated(page: Page) {
+  if (!jsOff()) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
 export async function chooseFilter(page: Page, label: string, option: string) {
+  // A pick before hydration is kept but waits for Apply (hydration.spec.ts): with JS the test picks after.
+  await hydrated(page)
   await page.getByLabel(label, { exact: true }).selectOption({ label: option })
   if (jsOff()) await page.getByRole('button', { name: 'Apply' }).click()
 }

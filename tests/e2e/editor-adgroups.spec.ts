@@ -12,6 +12,8 @@ test.beforeEach(async ({ signInAs }) => {
 test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, remove) and submits', async ({
   page,
 }) => {
+  // The longest editor journey: 18–22 s on a quiet two-core machine, past 30 s under load.
+  test.setTimeout(90_000)
   const [first, second, third] = ownProducts()
   const name = `Ad Groups ${unique()}`
   await keywordCampaignDraft(page, { name, budget: '5000', endInDays: 30 })

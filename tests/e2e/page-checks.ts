@@ -1,9 +1,11 @@
 // The checks every page gets in the specs (definition of done): no sideways scroll at the current width,
 // and axe finds nothing serious or critical. Failures say what sticks out and which rule broke where.
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+/** What one axe run may add to its test's time limit. */
+const AXE_PAGE_BUDGET_MS = 15_000
 
 /** The page scrolls sideways by no pixel; otherwise names the outermost elements past the right edge. */
 export async function expectNoSidewaysScroll(page: Page, what: string) {
@@ -25,6 +27,10 @@ export async function expectNoSidewaysScroll(page: Page, what: string) {
 
 /** axe (WCAG 2.2 AA tags) reports no serious or critical violation. */
 export async function expectNoSeriousAxe(page: Page, what: string) {
+  // axe takes seconds per page on a busy two-core machine: each page checked adds to the test's budget,
+  // so a test that checks several pages is not cut off by the 30 s meant for one journey.
+  const { timeout } = test.info()
+  if (timeout > 0) test.info().setTimeout(timeout + AXE_PAGE_BUDGET_MS)
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
