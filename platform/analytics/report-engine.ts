@@ -594,6 +594,15 @@ async function heldTransaction(db: Database) {
 export async function* reportCsvRows(
   db: Database,
   report: ResolvedReport,
+  options: {
+    /**
+     * Called after each fetched batch's rows were taken (every CSV_BATCH rows), with the cursor's open
+     * transaction: the writer's progress point (its heartbeat, decision 059). On a one-session database
+     * (PGlite) every other query waits for this transaction, so what must be written meanwhile goes
+     * through it.
+     */
+    onBatch?: (tx: Database) => Promise<void>
+  } = {},
 ): AsyncGenerator<(string | number | null)[]> {
   yield report.columns.map((c) => c.label)
   const format = csvFormatter(report)
@@ -619,6 +628,7 @@ export async function* reportCsvRows(
       const batch = rowsOf<RawRow>(await held.tx.execute(sql.raw(`fetch ${CSV_BATCH} from report_rows`)))
       for (const row of batch) yield format(row)
       if (batch.length < CSV_BATCH) break
+      await options.onBatch?.(held.tx)
     }
   } catch (error) {
     failed = error

@@ -55,6 +55,8 @@ export async function writeReportCsv(
   db: Database,
   report: ResolvedReport,
   run: { entityId: string; runId: number },
+  /** At each batch the report engine fetched (its progress point): see reportCsvRows' onBatch. */
+  onProgress?: (tx: Database) => Promise<void>,
 ): Promise<{ filePath: string; rows: number }> {
   const relative = reportFilePath(run.entityId, run.runId)
   const final = path.resolve(deps.dataDir, relative)
@@ -68,7 +70,7 @@ export async function writeReportCsv(
   try {
     let header = true
     let batch: (string | number | null)[][] = []
-    for await (const row of reportCsvRows(db, report)) {
+    for await (const row of reportCsvRows(db, report, { onBatch: onProgress })) {
       if (header) {
         header = false
         // The header line alone (toCsv ends it with CRLF when there are no rows).

@@ -752,6 +752,11 @@ export const reportRuns = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * A RUNNING try's last sign of life (decision 059): set when it is claimed, refreshed by its writer
+     * while it generates. Null for runs written before migration 0011 (started_at stands in).
+     */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('report_runs_entity_idx').on(t.reportEntityId, t.createdAt)],

@@ -32,9 +32,10 @@ export type JobDefinition = {
   retry: JobRetry
   /**
    * Runs once as the jobs start, before the worker takes anything: picks up what a killed process
-   * left. `runNow`: send the job at once (there is work for it) instead of waiting for its cron.
+   * left. `runNow`: send the job at once (there is work for it) instead of waiting for its cron;
+   * else `runAt`: send it for then (work that may be waiting then), not the cron minute after.
    */
-  start?: (deps: PlatformDeps) => Promise<{ runNow: boolean }>
+  start?: (deps: PlatformDeps) => Promise<{ runNow: boolean; runAt?: Date | null }>
 }
 
 export const jobDefinitions: JobDefinition[] = [
@@ -43,10 +44,14 @@ export const jobDefinitions: JobDefinition[] = [
   statistics,
   adGroupProcessing,
   reportSchedules,
-  // Report runs a killed process left RUNNING are put back or failed first (decision 059).
+  // Report runs a killed process left RUNNING are put back or failed first (decision 059); on
+  // PostgreSQL the job runs when the oldest RUNNING run would turn stale (its writer may be dead).
   {
     ...reportGeneration,
-    start: async (deps) => ({ runNow: (await recoverInterruptedRuns(deps)).requeued.length > 0 }),
+    start: async (deps) => {
+      const recovered = await recoverInterruptedRuns(deps)
+      return { runNow: recovered.requeued.length > 0, runAt: recovered.staleAt }
+    },
   },
   deliverySimulation,
   campaignWindows,
@@ -79,7 +84,7 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
     // createQueue leaves an existing queue as it was: a database from before a policy changed gets it here.
     await boss.updateQueue(definition.name, policy)
     // A failed start hook is logged, not fatal: the server still serves, and the work it left waits.
-    const atStart = definition.start
+    const atStart: { runNow: boolean; runAt?: Date | null } = definition.start
       ? await definition.start(deps).catch((error: Error) => {
           log.error('job start hook failed', { job: definition.name, error: error.message })
           return { runNow: false }
@@ -92,6 +97,7 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
       log.info('job done', { job: definition.name, ms: Date.now() - started, result })
     })
     if (atStart.runNow) await boss.send(definition.name, {})
+    else if (atStart.runAt) await boss.send(definition.name, {}, { startAfter: atStart.runAt })
   }
   return {
     boss,

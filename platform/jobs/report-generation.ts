@@ -1,22 +1,24 @@
 // Report generation (issue 12, decision 040): report_runs is the queue. Every minute by cron, and at
 // once when woken (a save queues a run, a schedule comes due), this job
 // 1. claims QUEUED runs (a retry only once RETRY_DELAY_MS has passed since its last try) and RUNNING
-//    runs left for longer than STALE_RUNNING_MS by a crashed worker, with FOR UPDATE SKIP LOCKED so
-//    concurrent workers take different runs; a claim marks the run RUNNING and counts an attempt;
+//    runs whose writer stopped beating (heartbeat older than STALE_HEARTBEAT_MS: a crashed or killed
+//    worker), with FOR UPDATE SKIP LOCKED so concurrent workers take different runs; a claim marks the
+//    run RUNNING, sets its heartbeat and counts an attempt;
 // 2. generates each: the stored report resolved for its owner as the owner may see it now (the report
-//    engine's checks), over the run's period, written as CSV under the data directory;
+//    engine's checks), over the run's period, written as CSV under the data directory, the run's
+//    heartbeat refreshed as it goes (at most every HEARTBEAT_EVERY_MS);
 // 3. marks it DONE (rows, file) — or, on an error, QUEUED again until MAX_ATTEMPTS tries, then FAILED
 //    with the error and an e-mail to the report's owner: never dropped silently;
 // 4. e-mails each recipient of a DONE scheduled run a signed link (scheduled-run purpose) and sets
 //    emailed_at; a mail failure leaves emailed_at empty and the next run of the job tries again.
 // A run a killed process left RUNNING: see report-recovery.ts (decision 059).
-// Downloads generate inline through `generateNow` (a DOWNLOAD or OPS run, RUNNING from the start, so
-// the job never takes it).
+// Downloads generate inline through `generateNow` (a DOWNLOAD or OPS run, RUNNING from the start and
+// beating like the job's, so the job never takes it while its request lives).
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { audit } from '../audit'
 import type { AuthContext } from '../auth/authorize'
 import { SCHEDULED_LINK_TTL_MS } from '../contracts/analytics'
-import type { Database } from '../db/client'
+import type { Database, Tx } from '../db/client'
 import { reportEntities, reportRuns, reportSchedules } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
@@ -39,8 +41,19 @@ import { RETRY_EVERY_MINUTE } from './boss'
 export const REPORT_GENERATION_JOB = 'report-generation'
 /** Tries a run gets before it is FAILED. */
 export const MAX_ATTEMPTS = 3
-/** A run RUNNING for longer than this was left by a crashed worker: it is claimed again. */
-export const STALE_RUNNING_MS = 10 * 60 * 1000
+/**
+ * How often a writer refreshes its run's heartbeat, at most: at its progress points (each batch of
+ * rows the report engine fetches, 5,000 rows), so never a query per row, and none while a batch is slow.
+ */
+export const HEARTBEAT_EVERY_MS = 15 * 1000
+/**
+ * A RUNNING run whose heartbeat (started_at for runs from before migration 0011) is older than this
+ * was left by a process that died: it is claimed again (decision 059). Four heartbeat intervals, so a
+ * slow but live writer on a busy machine — a batch coming late, a heartbeat waiting for a pool
+ * connection — is never taken over; and short enough that PostgreSQL, where a RUNNING run may be a
+ * live process's, takes a dead one over within a minute or two instead of ten.
+ */
+export const STALE_HEARTBEAT_MS = 60 * 1000
 /** A failed try is retried after this long (and the next minute's cron). */
 export const RETRY_DELAY_MS = 60 * 1000
 /** Runs claimed per claim transaction, and per job run at most. */
@@ -165,15 +178,25 @@ export async function generateNow(
       toDate: input.to,
       createdAt: startedAt,
       startedAt,
+      heartbeatAt: startedAt,
     })
     .returning()
   if (!run) throw new Error('report run insert returned nothing')
+  const beats = heartbeat(deps, { id: run.id, startedAt }, startedAt)
   try {
     const report = await resolveRun(db, entity, run, deps.now(), input.caller)
-    const result = await writeReportCsv(deps, db, report, { entityId: entity.reportEntityId, runId: run.id })
+    const result = await writeReportCsv(
+      deps,
+      db,
+      report,
+      { entityId: entity.reportEntityId, runId: run.id },
+      beats.beat,
+    )
+    await beats.settled()
     await markDone(db, run, startedAt, result, deps.now())
     return { runId: run.id, ...result }
   } catch (error) {
+    await beats.settled()
     await db
       .update(reportRuns)
       .set({ status: 'FAILED', error: failureMessage(error), finishedAt: deps.now() })
@@ -187,6 +210,73 @@ export async function generateNow(
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 // ---------------------------------------------------------------------------------------------
+// The heartbeat (decision 059)
+// ---------------------------------------------------------------------------------------------
+/**
+ * Sets a RUNNING try's heartbeat, if the run still is this try (its start time names it). False when
+ * it is not: taken over by another worker, or finished.
+ */
+async function writeHeartbeat(db: Tx, run: { id: number; startedAt: Date }, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(reportRuns)
+    .set({ heartbeatAt: at })
+    .where(
+      and(
+        eq(reportRuns.id, run.id),
+        eq(reportRuns.status, 'RUNNING'),
+        eq(reportRuns.startedAt, run.startedAt),
+      ),
+    )
+    .returning({ id: reportRuns.id })
+  return rows.length > 0
+}
+
+/**
+ * A try's heartbeat while its file is written: `beat` is the writer's progress point (writeReportCsv's
+ * onProgress) and writes at most every HEARTBEAT_EVERY_MS since the last one (`lastBeat` to begin).
+ * - PostgreSQL: through the pool, and the writer does not wait for it: each generation holds a pool
+ *   connection for its cursor, and with every connection a writer's, waiting for another one would
+ *   wait for ever. One at a time (a beat while one is still being written is skipped).
+ * - PGlite: one session, in which nothing else runs while the cursor's transaction is open (a query
+ *   through the pool would wait for the writer, and the writer for it). The beat goes through that
+ *   transaction, is committed with it, and is what any claim sees once it can read the run again.
+ * `settled` waits for a beat still being written (none outlives the try).
+ */
+function heartbeat(
+  deps: Pick<Deps, 'database' | 'now'>,
+  run: { id: number; startedAt: Date },
+  lastBeat: Date,
+) {
+  let last = lastBeat.getTime()
+  let pending: Promise<void> | null = null
+  return {
+    beat: async (tx: Database) => {
+      const at = deps.now()
+      if (at.getTime() - last < HEARTBEAT_EVERY_MS) return
+      if (deps.database.kind === 'pglite') {
+        last = at.getTime()
+        await writeHeartbeat(tx, run, at)
+        return
+      }
+      if (pending) return
+      last = at.getTime()
+      pending = writeHeartbeat(deps.database.db, run, at).then(
+        () => {
+          pending = null
+        },
+        (error: unknown) => {
+          pending = null
+          log.error('report heartbeat failed', { runId: run.id, error: errorText(error) })
+        },
+      )
+    },
+    settled: async () => {
+      await pending
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The queue
 // ---------------------------------------------------------------------------------------------
 type Claimed = Pick<RunRow, 'id' | 'reportEntityId' | 'trigger' | 'fromDate' | 'toDate' | 'attempts'> & {
@@ -196,7 +286,7 @@ type Claimed = Pick<RunRow, 'id' | 'reportEntityId' | 'trigger' | 'fromDate' | '
 }
 
 async function claimBatch(db: Database, now: Date, size: number): Promise<Claimed[]> {
-  const staleBefore = new Date(now.getTime() - STALE_RUNNING_MS)
+  const staleBefore = new Date(now.getTime() - STALE_HEARTBEAT_MS)
   const retryBefore = new Date(now.getTime() - RETRY_DELAY_MS)
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -216,7 +306,14 @@ async function claimBatch(db: Database, now: Date, size: number): Promise<Claime
             eq(reportRuns.status, 'QUEUED'),
             or(isNull(reportRuns.startedAt), lte(reportRuns.startedAt, retryBefore)),
           ),
-          and(eq(reportRuns.status, 'RUNNING'), lt(reportRuns.startedAt, staleBefore)),
+          // Its writer stopped beating (a run from before the heartbeat: its start stands in).
+          and(
+            eq(reportRuns.status, 'RUNNING'),
+            or(
+              lt(reportRuns.heartbeatAt, staleBefore),
+              and(isNull(reportRuns.heartbeatAt), lt(reportRuns.startedAt, staleBefore)),
+            ),
+          ),
         ),
       )
       .orderBy(asc(reportRuns.createdAt), asc(reportRuns.id))
@@ -225,7 +322,7 @@ async function claimBatch(db: Database, now: Date, size: number): Promise<Claime
     if (rows.length === 0) return []
     await tx
       .update(reportRuns)
-      .set({ status: 'RUNNING', startedAt: now, attempts: sql`${reportRuns.attempts} + 1` })
+      .set({ status: 'RUNNING', startedAt: now, heartbeatAt: now, attempts: sql`${reportRuns.attempts} + 1` })
       .where(
         inArray(
           reportRuns.id,
@@ -307,7 +404,16 @@ export type GenerationResult = { done: number[]; requeued: number[]; failed: num
 
 async function processClaimed(deps: Deps, run: Claimed, result: GenerationResult) {
   const db = deps.database.db
+  // A run claimed with others waited for them to be generated first: for longer than
+  // STALE_HEARTBEAT_MS, another worker may have taken it over. A beat first tells (no row: it is theirs
+  // now) and keeps it this worker's from here on.
+  const confirmed = deps.now()
+  if (!(await writeHeartbeat(db, run, confirmed))) {
+    result.skipped.push(run.id)
+    return
+  }
   const entity = await loadEntity(db, run.reportEntityId)
+  const beats = heartbeat(deps, run, confirmed)
   try {
     if (!entity) throw new DomainError(404, 'NOT_FOUND', 'The report was deleted')
     if (run.stale && run.attempts > MAX_ATTEMPTS)
@@ -316,10 +422,18 @@ async function processClaimed(deps: Deps, run: Claimed, result: GenerationResult
     // that no DONE run names. Its writer is taken for dead, as the claim did.
     if (run.stale) await removeRunFiles(deps.dataDir, { entityId: run.reportEntityId, runId: run.id })
     const report = await resolveRun(db, entity, run, deps.now())
-    const file = await writeReportCsv(deps, db, report, { entityId: run.reportEntityId, runId: run.id })
+    const file = await writeReportCsv(
+      deps,
+      db,
+      report,
+      { entityId: run.reportEntityId, runId: run.id },
+      beats.beat,
+    )
+    await beats.settled()
     if (await markDone(db, run, run.startedAt, file, deps.now())) result.done.push(run.id)
     else result.skipped.push(run.id)
   } catch (error) {
+    await beats.settled()
     const message = failureMessage(error)
     if (!(error instanceof DomainError))
       log.error('report generation failed', { runId: run.id, attempt: run.attempts, error: errorText(error) })

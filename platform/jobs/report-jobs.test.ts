@@ -14,7 +14,7 @@ import {
   reportFailedSubject,
   reportGeneration,
   reportReadySubject,
-  STALE_RUNNING_MS,
+  STALE_HEARTBEAT_MS,
 } from './report-generation'
 import {
   firstRunAt,
@@ -154,18 +154,49 @@ describe('report generation', () => {
     expect(t.sent.length).toBe(sentBefore + 1)
   })
 
-  it('takes over a run left RUNNING by a crashed worker after 10 minutes', async () => {
+  it('takes over a run left RUNNING by a crashed worker once its heartbeat is older than STALE_HEARTBEAT_MS', async () => {
     t.setNow(start)
     const id = await saveReport({ reportMetaData: { reportName: 'Crashed', isSaved: true } })
     const [queued] = await runsOf(id)
+    // Started ten minutes ago, but its writer beat 10 s ago: alive.
     await t.db
       .update(reportRuns)
-      .set({ status: 'RUNNING', attempts: 1, startedAt: new Date(start.getTime() - 60_000) })
+      .set({
+        status: 'RUNNING',
+        attempts: 1,
+        startedAt: new Date(start.getTime() - 10 * 60_000),
+        heartbeatAt: new Date(start.getTime() - 10_000),
+      })
       .where(eq(reportRuns.id, queued!.id))
-    expect((await processReportRuns(t.deps)).done).not.toContain(queued!.id)
-    t.setNow(new Date(start.getTime() + STALE_RUNNING_MS))
+    const early = await processReportRuns(t.deps)
+    expect([...early.done, ...early.skipped, ...early.requeued, ...early.failed]).not.toContain(queued!.id)
+    expect((await runsOf(id))[0]).toMatchObject({ status: 'RUNNING', attempts: 1 })
+    // No beat since: STALE_HEARTBEAT_MS after the last one the run is taken over (it was at -10 s).
+    t.setNow(new Date(start.getTime() + STALE_HEARTBEAT_MS - 9_000))
     expect((await processReportRuns(t.deps)).done).toContain(queued!.id)
     expect((await runsOf(id))[0]).toMatchObject({ status: 'DONE', attempts: 2 })
+  })
+
+  it('takes over a RUNNING run from before the heartbeat (none) by its start time', async () => {
+    t.setNow(start)
+    const id = await saveReport({ reportMetaData: { reportName: 'Crashed before 0011', isSaved: true } })
+    const [queued] = await runsOf(id)
+    await t.db
+      .update(reportRuns)
+      .set({
+        status: 'RUNNING',
+        attempts: 1,
+        startedAt: new Date(start.getTime() - 30_000),
+        heartbeatAt: null,
+      })
+      .where(eq(reportRuns.id, queued!.id))
+    expect((await processReportRuns(t.deps)).done).not.toContain(queued!.id)
+    t.setNow(new Date(start.getTime() + STALE_HEARTBEAT_MS))
+    expect((await processReportRuns(t.deps)).done).toContain(queued!.id)
+    const [run] = await runsOf(id)
+    expect(run).toMatchObject({ status: 'DONE', attempts: 2 })
+    // The claim set the new try's heartbeat.
+    expect(run!.heartbeatAt).toEqual(new Date(start.getTime() + STALE_HEARTBEAT_MS))
   })
 
   it('fails the queued run of a deleted report at once, telling nobody', async () => {

@@ -1,7 +1,8 @@
 // Report runs a killed process left RUNNING, and its half-written files (decision 059): on PGlite the
-// start puts them back (or fails them) and removes the files; on PostgreSQL only a run left for
-// STALE_RUNNING_MS is taken, with its leftovers removed first. Both paths run on both databases
-// (`ownsAllRuns` chooses the path; its default follows the database).
+// start puts them back (or fails them) and removes the files; on PostgreSQL only a run whose heartbeat
+// is older than STALE_HEARTBEAT_MS is taken, with its leftovers removed first, and a live writer that
+// keeps beating is left alone however long it runs. Both paths run on both databases (`ownsAllRuns`
+// chooses the path; its default follows the database).
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
@@ -11,8 +12,15 @@ import { auditLog, reportRuns } from '../db/schema'
 import { reportFilePath } from '../analytics/report-files'
 import { istDate, istStartOfDay } from '../rules/time'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
-import { MAX_ATTEMPTS, processReportRuns, reportFailedSubject, STALE_RUNNING_MS } from './report-generation'
 import {
+  HEARTBEAT_EVERY_MS,
+  MAX_ATTEMPTS,
+  processReportRuns,
+  reportFailedSubject,
+  STALE_HEARTBEAT_MS,
+} from './report-generation'
+import {
+  IDLE_TEMPORARY_FILE_MS,
   INTERRUPTED_DOWNLOAD,
   INTERRUPTED_FAILED,
   INTERRUPTED_REQUEUED,
@@ -31,12 +39,15 @@ afterAll(async () => {
   await t.close()
 })
 
-const request = (name: string): ReportRequestInput => ({
+const request = (
+  name: string,
+  dimensionFields: ReportRequestInput['dimensionFields'] = { campaign_id: true, keyword: true },
+): ReportRequestInput => ({
   reportEntityId: '',
   reportType: 'KEYWORD_PERFORMANCE_REPORT',
   dateFilter: { dateFilterType: 'LAST_7D', fromDate: null, toDate: null },
   reportMetaData: { reportName: name, isSaved: true },
-  dimensionFields: { campaign_id: true, keyword: true },
+  dimensionFields,
   metricFields: { impressions: true, clicks: true },
   filters: {
     CAMPAIGN_ID: null,
@@ -49,33 +60,41 @@ const request = (name: string): ReportRequestInput => ({
 })
 
 /** A saved report with its SAVE run QUEUED; returns the report and the run. */
-async function savedReport(name: string) {
-  const response = await t.post(`${ANALYTICS_PATH}/saveAndScheduleReport?userId=100001`, request(name), {
-    token: seller,
-  })
+async function savedReport(name: string, dimensions?: ReportRequestInput['dimensionFields']) {
+  const response = await t.post(
+    `${ANALYTICS_PATH}/saveAndScheduleReport?userId=100001`,
+    request(name, dimensions),
+    { token: seller },
+  )
   expect(response.status).toBe(201)
   const entityId = (await response.json()).data.reportEntityId as string
   const [run] = await t.db.select().from(reportRuns).where(eq(reportRuns.reportEntityId, entityId))
   return { entityId, runId: run!.id }
 }
 
-/** What a process killed mid-write leaves: the run RUNNING (this try counted) and a half temporary file. */
+/**
+ * What a process killed mid-write leaves: the run RUNNING (this try counted, its last heartbeat at
+ * `heartbeatAt`, its start by default) and a half temporary file.
+ */
 async function killedMidWrite(
   run: { entityId: string; runId: number },
   over: Partial<{
     attempts: number
     trigger: 'SAVE' | 'DOWNLOAD' | 'OPS' | 'SCHEDULE'
     startedAt: Date
+    heartbeatAt: Date
     wholeFile: boolean
   }> = {},
 ) {
+  const startedAt = over.startedAt ?? t.deps.now()
   await t.db
     .update(reportRuns)
     .set({
       status: 'RUNNING',
       attempts: over.attempts ?? 1,
       trigger: over.trigger ?? 'SAVE',
-      startedAt: over.startedAt ?? t.deps.now(),
+      startedAt,
+      heartbeatAt: over.heartbeatAt ?? startedAt,
     })
     .where(eq(reportRuns.id, run.runId))
   const final = path.join(t.deps.dataDir, reportFilePath(run.entityId, run.runId))
@@ -121,6 +140,7 @@ describe('a single process (PGlite) at start', () => {
       attempts: 1,
       error: INTERRUPTED_REQUEUED,
       startedAt: null,
+      heartbeatAt: null,
       filePath: null,
     })
     expect(filesIn(dir)).not.toContain(path.basename(temporary))
@@ -198,45 +218,67 @@ describe('a single process (PGlite) at start', () => {
       requeued: [],
       failed: [],
       files: 0,
+      staleAt: null,
     })
   })
 })
 
 describe('several processes (PostgreSQL) at start and in the job', () => {
-  it('leaves a RUNNING run and a fresh temporary file alone (another process may be writing them)', async () => {
+  it('leaves a RUNNING run that beat recently and a fresh temporary file alone (another process may be writing them), however long ago it started', async () => {
     t.setNow(start)
     const run = await savedReport('Maybe another process')
-    const { dir, temporary } = await killedMidWrite(run)
+    const lastBeat = new Date(start.getTime() - 30_000)
+    const { dir, temporary } = await killedMidWrite(run, {
+      startedAt: new Date(start.getTime() - 20 * 60_000),
+      heartbeatAt: lastBeat,
+    })
     // Written just now by the platform's clock.
     utimesSync(temporary, start, start)
 
     const recovered = await recoverInterruptedRuns(t.deps, { ownsAllRuns: false })
 
-    expect(recovered).toEqual({ requeued: [], failed: [], files: 0 })
+    // Untouched; the job is to run when the run would turn stale without another beat.
+    expect(recovered).toEqual({
+      requeued: [],
+      failed: [],
+      files: 0,
+      staleAt: new Date(lastBeat.getTime() + STALE_HEARTBEAT_MS),
+    })
     expect(await runOf(run.runId)).toMatchObject({ status: 'RUNNING', attempts: 1 })
     expect(filesIn(dir)).toContain(path.basename(temporary))
-    // Nor does the job take it before it is stale.
-    expect((await processReportRuns(t.deps)).done).not.toContain(run.runId)
+    // Nor does the job take it while its heartbeat is fresh.
+    const job = await processReportRuns(t.deps)
+    expect([...job.done, ...job.skipped, ...job.requeued, ...job.failed]).not.toContain(run.runId)
+    expect(await runOf(run.runId)).toMatchObject({ status: 'RUNNING', attempts: 1, heartbeatAt: lastBeat })
     await t.db.update(reportRuns).set({ status: 'FAILED' }).where(eq(reportRuns.id, run.runId))
   })
 
-  it('removes a temporary file nobody wrote to for STALE_RUNNING_MS; the job re-runs the stale run after removing its leftovers', async () => {
+  it('removes a temporary file nobody wrote to for IDLE_TEMPORARY_FILE_MS; the job re-runs the run whose heartbeat stopped after removing its leftovers', async () => {
     t.setNow(start)
     const run = await savedReport('Left by a dead process')
     const { dir, temporary, final } = await killedMidWrite(run, { startedAt: start, wholeFile: true })
-    // Another file, not written to for longer than a run may stay RUNNING.
+    // Another file, not written to for longer than a temporary file is kept.
     const old = path.join(dir, '424242.csv.fedcba987654.tmp')
     writeFileSync(old, 'half')
-    const longAgo = new Date(start.getTime() - STALE_RUNNING_MS - 60_000)
+    const longAgo = new Date(start.getTime() - IDLE_TEMPORARY_FILE_MS - 60_000)
     utimesSync(old, longAgo, longAgo)
     utimesSync(temporary, start, start)
 
     const recovered = await recoverInterruptedRuns(t.deps, { ownsAllRuns: false })
-    expect(recovered).toEqual({ requeued: [], failed: [], files: 1 })
+    expect(recovered).toEqual({
+      requeued: [],
+      failed: [],
+      files: 1,
+      staleAt: new Date(start.getTime() + STALE_HEARTBEAT_MS),
+    })
     expect(filesIn(dir)).toEqual([path.basename(final), path.basename(temporary)].sort())
 
-    // STALE_RUNNING_MS later the job takes the run over, removes what the dead try left, and writes it whole.
-    t.setNow(new Date(start.getTime() + STALE_RUNNING_MS + 1000))
+    // Not before its heartbeat is STALE_HEARTBEAT_MS old...
+    t.setNow(new Date(start.getTime() + STALE_HEARTBEAT_MS))
+    expect((await processReportRuns(t.deps)).done).not.toContain(run.runId)
+    expect(await runOf(run.runId)).toMatchObject({ status: 'RUNNING', attempts: 1 })
+    // ...then the job takes the run over, removes what the dead try left, and writes it whole.
+    t.setNow(new Date(start.getTime() + STALE_HEARTBEAT_MS + 1000))
     const generated = await processReportRuns(t.deps)
     expect(generated.done).toContain(run.runId)
     expect(await runOf(run.runId)).toMatchObject({ status: 'DONE', attempts: 2 })
@@ -250,5 +292,69 @@ describe('several processes (PostgreSQL) at start and in the job', () => {
     const recovered = await recoverInterruptedRuns(t.deps)
     if (t.database.kind === 'pglite') expect(recovered.requeued).toContain(run.runId)
     else expect(await runOf(run.runId)).toMatchObject({ status: 'RUNNING' })
+    await t.db.update(reportRuns).set({ status: 'FAILED' }).where(eq(reportRuns.id, run.runId))
+  })
+})
+
+describe('a live generation longer than STALE_HEARTBEAT_MS', () => {
+  /** Ad groups × KEYWORDS keywords × 7 days: rows enough for several of the engine's 5,000-row batches. */
+  const KEYWORDS = 300
+
+  it('keeps beating while it writes, and another worker past the limit leaves it alone', async () => {
+    t.setNow(start)
+    const today = istDate(start)
+    await t.database.executeSql(`insert into performance_daily (day, campaign_id, ad_group_id, keyword,
+        product_id, placement, impressions, clicks, spend, orders, units, sales)
+      select '${today}'::date - d, g.campaign_id, g.id, 'heartbeat ' || g.id || ' ' || k, 0, 'SEARCH',
+        100 + k, 1 + k % 9, 0, 0, 0, 0
+      from ad_groups g join campaigns c on c.id = g.campaign_id and c.seller_id = 100001
+      cross join generate_series(1, 7) d cross join generate_series(1, ${KEYWORDS}) k
+      on conflict do nothing`)
+    const run = await savedReport('Long and alive', { date: true, campaign_id: true, keyword: true })
+    // A slow writer: every reading of its clock is 20 s later (more than HEARTBEAT_EVERY_MS), so it
+    // beats at each batch, and its generation lasts minutes by that clock.
+    expect(20_000).toBeGreaterThan(HEARTBEAT_EVERY_MS)
+    let clock = start.getTime()
+    const writer = {
+      ...t.deps,
+      now: () => {
+        clock += 20_000
+        return new Date(clock)
+      },
+    }
+    const generating = processReportRuns(writer)
+
+    // Another worker looks at the run while it is written. Once the writer has been at it for longer
+    // than the limit (by its last beat), that worker's job runs a few seconds after that beat: the
+    // run started more than STALE_HEARTBEAT_MS ago, but its writer is alive.
+    let seen: { startedAt: Date; heartbeatAt: Date } | null = null
+    for (;;) {
+      const row = await runOf(run.runId)
+      if (row.status !== 'RUNNING' && row.status !== 'QUEUED') break
+      if (
+        row.status === 'RUNNING' &&
+        row.startedAt &&
+        row.heartbeatAt &&
+        row.heartbeatAt.getTime() - row.startedAt.getTime() > STALE_HEARTBEAT_MS
+      ) {
+        seen = { startedAt: row.startedAt, heartbeatAt: row.heartbeatAt }
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2))
+    }
+    expect(seen, 'the writer beat past the limit while the run was RUNNING').not.toBeNull()
+    const otherNow = new Date(seen!.heartbeatAt.getTime() + 5_000)
+    expect(otherNow.getTime() - seen!.startedAt.getTime()).toBeGreaterThan(STALE_HEARTBEAT_MS)
+    const other = await processReportRuns({ ...t.deps, now: () => otherNow })
+    expect([...other.done, ...other.skipped, ...other.requeued, ...other.failed]).not.toContain(run.runId)
+
+    // The writer finishes its own try: DONE on the first attempt, every row in its file.
+    const generated = await generating
+    expect(generated.done).toContain(run.runId)
+    const done = await runOf(run.runId)
+    expect(done).toMatchObject({ status: 'DONE', attempts: 1 })
+    expect(done.totalRows).toBeGreaterThan(4 * 5_000)
+    expect(done.heartbeatAt!.getTime() - done.startedAt!.getTime()).toBeGreaterThan(STALE_HEARTBEAT_MS)
+    expect(filesIn(path.join(t.deps.dataDir, 'reports', run.entityId))).toEqual([`${run.runId}.csv`])
   })
 })

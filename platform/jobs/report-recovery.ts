@@ -6,9 +6,11 @@
 //   e-mailed, once its tries are spent — and a download's run (DOWNLOAD, OPS: generated inside a
 //   request that died with the process) is FAILED. Their files and every temporary file are removed.
 // - PostgreSQL: several processes share the database and DATA_DIR, and a RUNNING run may be another
-//   live process's. Nothing RUNNING is touched at start; the generation job claims a run left RUNNING
-//   for STALE_RUNNING_MS (processReportRuns) and removes that run's leftovers first, and the start
-//   removes only temporary files no one has written to for as long.
+//   live process's. Nothing RUNNING is touched at start; the generation job claims a run whose writer
+//   stopped beating (heartbeat older than STALE_HEARTBEAT_MS, processReportRuns) and removes that
+//   run's leftovers first. The start sends the job for the moment the oldest RUNNING run would turn
+//   stale (a process restarted after a kill takes its own run over then, not at a later cron minute),
+//   and removes only temporary files no one has written to for IDLE_TEMPORARY_FILE_MS.
 // No half file is ever served meanwhile: a file is written under a temporary name and renamed, and
 // downloads and links serve DONE runs only.
 import { and, eq, inArray } from 'drizzle-orm'
@@ -17,7 +19,16 @@ import { removeOrphanTemporaryFiles, removeRunFiles } from '../analytics/report-
 import { reportEntities, reportRuns } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { log } from '../log'
-import { MAX_ATTEMPTS, mailFailure, STALE_RUNNING_MS } from './report-generation'
+import { MAX_ATTEMPTS, mailFailure, STALE_HEARTBEAT_MS } from './report-generation'
+
+/**
+ * PostgreSQL's start removes a temporary report file no one has written to for this long. Not
+ * STALE_HEARTBEAT_MS: the file only changes when rows are written, and a live writer's stays unchanged
+ * while its report's query runs before the first rows; removing it would fail that writer's rename. A
+ * dead try's files go anyway when its run is taken over (removeRunFiles): this only clears files whose
+ * run nobody takes over (its report deleted), where waiting costs nothing.
+ */
+export const IDLE_TEMPORARY_FILE_MS = 10 * 60 * 1000
 
 /** The error a run interrupted by a restart shows while it waits to run again, and the audit's. */
 export const INTERRUPTED_REQUEUED = 'The report generation was interrupted by a server restart; it runs again'
@@ -31,7 +42,16 @@ const SYSTEM_ACTOR = { userId: null, role: 'system' } as const
 
 type Deps = Pick<PlatformDeps, 'database' | 'now' | 'dataDir' | 'mailer' | 'consoleUrl'>
 
-export type RecoveryResult = { requeued: number[]; failed: number[]; files: number }
+export type RecoveryResult = {
+  requeued: number[]
+  failed: number[]
+  files: number
+  /**
+   * PostgreSQL: when the oldest RUNNING run turns stale if its writer does not beat again (null: none
+   * RUNNING; always null on PGlite, where nothing is left RUNNING).
+   */
+  staleAt: Date | null
+}
 
 /**
  * Recovers what a killed process left (see above). `ownsAllRuns`: no other process can be generating
@@ -43,10 +63,18 @@ export async function recoverInterruptedRuns(
   { ownsAllRuns = deps.database.kind === 'pglite' }: { ownsAllRuns?: boolean } = {},
 ): Promise<RecoveryResult> {
   const db = deps.database.db
-  const result: RecoveryResult = { requeued: [], failed: [], files: 0 }
+  const result: RecoveryResult = { requeued: [], failed: [], files: 0, staleAt: null }
   if (!ownsAllRuns) {
-    const quiet = new Date(deps.now().getTime() - STALE_RUNNING_MS)
+    const quiet = new Date(deps.now().getTime() - IDLE_TEMPORARY_FILE_MS)
     result.files = await removeOrphanTemporaryFiles(deps.dataDir, quiet)
+    const running = await db
+      .select({ heartbeatAt: reportRuns.heartbeatAt, startedAt: reportRuns.startedAt })
+      .from(reportRuns)
+      .where(eq(reportRuns.status, 'RUNNING'))
+    const beats = running
+      .map((run) => (run.heartbeatAt ?? run.startedAt)?.getTime())
+      .filter((at): at is number => at !== undefined)
+    if (beats.length > 0) result.staleAt = new Date(Math.min(...beats) + STALE_HEARTBEAT_MS)
     return result
   }
   const at = deps.now()
@@ -65,7 +93,7 @@ export async function recoverInterruptedRuns(
         .set(
           again
             ? // No started time: claimed at once, not after the retry delay (nothing failed in it).
-              { status: 'QUEUED', error, startedAt: null }
+              { status: 'QUEUED', error, startedAt: null, heartbeatAt: null }
             : { status: 'FAILED', error, finishedAt: at },
         )
         .where(and(eq(reportRuns.id, run.id), eq(reportRuns.status, 'RUNNING')))

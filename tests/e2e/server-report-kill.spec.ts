@@ -6,19 +6,20 @@
 // data the server starts again, and:
 // - PGlite: at start the interrupted run goes back to the queue (one process owns the data: no one else can
 //   be writing it), its half file and every temporary file are removed, and it runs again at once;
-// - PostgreSQL: a RUNNING run may be another live process's, so it is taken over only after
-//   STALE_RUNNING_MS; the spec moves the run's start and the file's time back by that much (what waiting
-//   would do) and the job's next minute takes it over.
+// - PostgreSQL: a RUNNING run may be another live process's, so it is taken over only once its
+//   heartbeat is STALE_HEARTBEAT_MS old (a live writer beats every 15 s at most); the spec really waits:
+//   the restarted server's job runs when the dead try's heartbeat turns stale, takes the run over and
+//   removes the half file first. How long that took after the kill is logged.
 // Either way the run ends DONE with the same bytes as the whole one; its signed link never serves half a
 // file (404 until DONE); no temporary file is left; the server stops cleanly.
-import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createHmac } from 'node:crypto'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { signRunToken, signedFileUrl } from '../../platform/analytics/signed-links'
 import { ANALYTICS_PATH, type ReportRequestInput } from '../../platform/contracts/analytics'
 import type { DatabaseHandle } from '../../platform/db/client'
-import { STALE_RUNNING_MS } from '../../platform/jobs/report-generation'
+import { STALE_HEARTBEAT_MS } from '../../platform/jobs/report-generation'
 import { INTERRUPTED_REQUEUED } from '../../platform/jobs/report-recovery'
 import { istDate } from '../../platform/rules/time'
 import {
@@ -169,29 +170,41 @@ for (const kind of ['pglite', 'postgres'] as const) {
       }
       expect(half, 'the run wrote its temporary file').not.toBeNull()
       await killServer(server)
+      const killedAt = Date.now()
       const runId = Number(half!.name.split('.')[0])
       // Killed mid-write: only the half temporary file, smaller than the whole.
       expect(filesOf(store, killed)).toEqual([half!.name])
       expect(statSync(path.join(reportDir(store, killed), half!.name)).size).toBeLessThan(wholeBytes.length)
 
+      // PostgreSQL: the dead try's last heartbeat (the database is open to others while the server is down).
+      let lastBeat: Date | null = null
       if (kind === 'postgres') {
-        // What STALE_RUNNING_MS of waiting does: the dead try's run and file are that old.
-        const again = await store.open()
-        await again.executeSql(
-          `update report_runs set started_at = started_at - interval '${STALE_RUNNING_MS + 60_000} milliseconds' where id = ${runId}`,
-        )
-        await again.close()
-        const then = new Date(Date.now() - STALE_RUNNING_MS - 60_000)
-        utimesSync(path.join(reportDir(store, killed), half!.name), then, then)
+        const dead = await store.open()
+        try {
+          const { rows } = await dead.executeSql(
+            `select status, heartbeat_at from report_runs where id = ${runId}`,
+          )
+          expect(rows[0]?.status).toBe('RUNNING')
+          lastBeat = new Date(rows[0]!.heartbeat_at as string | Date)
+        } finally {
+          await dead.close()
+        }
+        expect(Number.isNaN(lastBeat.getTime())).toBe(false)
       }
 
       // The next start, over what the killed server left: the database opens (healthz 200).
       server = await startServer(store, { env: JOBS })
       const restarted = server
-      // The start removed the half file (PGlite: every temporary file; PostgreSQL: those idle that long).
-      // (On PGlite the run may already be writing again, under a new temporary name.)
-      expect(temporaryFiles(store)).not.toContain(half!.name)
-      expect(temporaryFiles(store).filter((name) => !name.startsWith(`${runId}.csv.`))).toEqual([])
+      if (kind === 'pglite') {
+        // The start removed the half file, as every temporary file (the run may already be writing
+        // again, under a new temporary name).
+        expect(temporaryFiles(store)).not.toContain(half!.name)
+        expect(temporaryFiles(store).filter((name) => !name.startsWith(`${runId}.csv.`))).toEqual([])
+      } else {
+        // The start left it: its run beat moments ago and may be another live process's. Taking the
+        // run over removes it.
+        expect(temporaryFiles(store)).toEqual([half!.name])
+      }
       const seen: LastRun[] = []
       const linkAnswers: number[] = []
       await expect
@@ -210,6 +223,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
           { timeout: 150_000, intervals: [250] },
         )
         .toBe('DONE')
+      const doneAt = Date.now()
       // Every answer of the link: 404 (no file yet) or 200 with the whole file (a negative: a partial one).
       expect(linkAnswers.filter((status) => status !== 404 && status !== 200)).toEqual([])
       expect(linkAnswers.at(-1)).toBe(200)
@@ -227,14 +241,28 @@ for (const kind of ['pglite', 'postgres'] as const) {
       server = null
 
       // In the database: the run DONE on its second try with every row; PGlite audited the interruption.
+      let takeover = ''
       const after = await store.open()
       try {
         const { rows } = await after.executeSql(
-          `select status, attempts, total_rows, from_date::text as from_date, error from report_runs where id = ${runId}`,
+          `select status, attempts, total_rows, from_date::text as from_date, error, started_at from report_runs where id = ${runId}`,
         )
         expect(rows).toEqual([
-          { status: 'DONE', attempts: 2, total_rows: wholeRows, from_date: expect.any(String), error: null },
+          {
+            status: 'DONE',
+            attempts: 2,
+            total_rows: wholeRows,
+            from_date: expect.any(String),
+            error: null,
+            started_at: expect.anything(),
+          },
         ])
+        // PostgreSQL: taken over once the dead try's heartbeat was STALE_HEARTBEAT_MS old, not before.
+        const retriedAt = new Date(rows[0]!.started_at as string | Date)
+        if (lastBeat) {
+          expect(retriedAt.getTime() - lastBeat.getTime()).toBeGreaterThanOrEqual(STALE_HEARTBEAT_MS)
+          takeover = `taken over ${retriedAt.getTime() - lastBeat.getTime()} ms after the last heartbeat, ${retriedAt.getTime() - killedAt} ms after the kill; `
+        }
         const audits = await after.executeSql(
           `select after->>'outcome' as outcome from audit_log where action = 'REPORT_RUN_INTERRUPTED' and entity_id = '${killed}'`,
         )
@@ -243,7 +271,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
         await after.close()
       }
       console.log(
-        `[report-kill] ${kind}: whole run ${Math.round(wholeMs)} ms, ${wholeRows} rows, ${wholeBytes.length} bytes; killed at ${half!.bytes} bytes; link answers ${[...new Set(linkAnswers)].join('/')}, states seen ${[...new Set(seen.map((s) => s?.status))].join(' → ')}`,
+        `[report-kill] ${kind}: whole run ${Math.round(wholeMs)} ms, ${wholeRows} rows, ${wholeBytes.length} bytes; killed at ${half!.bytes} bytes; ${takeover}DONE ${doneAt - killedAt} ms after the kill; link answers ${[...new Set(linkAnswers)].join('/')}, states seen ${[...new Set(seen.map((s) => s?.status))].join(' → ')}`,
       )
     } finally {
       if (server) await killServer(server)
