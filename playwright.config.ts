@@ -4,14 +4,19 @@ import { defineConfig } from '@playwright/test'
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
- * CI's PostgreSQL pass (E2E_SCOPE=database, decision 062): the specs whose outcome the database can
- * change, once, with JavaScript on. What is a property of the HTML and the browser (axe, widths, zoom,
- * keyboard, focus, dialogs, hydration, headers) and the js-off twins run in the PGlite pass only; the
- * server specs choose their databases themselves and also run there.
+ * What a run covers (decision 062). Unset (`npm test` on a developer's machine): everything.
+ * CI splits the work between its two passes so that each browser test runs once where it can fail:
+ * - E2E_SCOPE=browser (the PGlite pass): JavaScript on and off, and the server-process specs (they take
+ *   PGlite and the local PostgreSQL themselves); the route-table walk runs in the other pass.
+ * - E2E_SCOPE=database (the PostgreSQL pass): the specs whose outcome the database can change, with
+ *   JavaScript on, and the route-table walk (guards read sessions and terms). Not the presentation specs
+ *   and tests (axe, widths, zoom, keyboard, focus, dialogs, hydration, headers): their outcome is a
+ *   property of the HTML and the browser, the same on both databases.
  */
-const databaseOnly = process.env.E2E_SCOPE === 'database'
+const scope = process.env.E2E_SCOPE ?? 'all'
 const PRESENTATION =
   /(a11y|a11y-every-page|layout|zoom-and-width|skip-link|security-headers|keyboard|keyboard-journeys|editor-keyboard|dialogs|hydration)\.spec\.ts/
+const PRESENTATION_TESTS = /\baxe\b|360 px|narrow screen|keyboard/i
 const BROWSER_PROJECTS = /(server-.*|route-table)\.spec\.ts/
 /** A run that hangs ends with a report instead of eating CI's whole budget (minutes; unset: no limit). */
 const globalMinutes = Number(process.env.E2E_GLOBAL_TIMEOUT_MIN ?? 0)
@@ -43,17 +48,25 @@ export default defineConfig({
       ],
     },
   },
-  projects: databaseOnly
-    ? [
-        { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: [BROWSER_PROJECTS, PRESENTATION] },
-        { name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ },
-      ]
-    : [
-        { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: BROWSER_PROJECTS },
-        { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: BROWSER_PROJECTS },
-        // The whole route table × every role and session state, once, without JavaScript.
-        { name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ },
-        // The server process itself (start, restart, shutdown): no browser, once.
-        { name: 'server', testMatch: /server-.*\.spec\.ts/ },
-      ],
+  projects: [
+    ...(scope === 'database'
+      ? [
+          {
+            name: 'js-on',
+            use: { javaScriptEnabled: true },
+            testIgnore: [BROWSER_PROJECTS, PRESENTATION],
+            grepInvert: PRESENTATION_TESTS,
+          },
+        ]
+      : [
+          { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: BROWSER_PROJECTS },
+          { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: BROWSER_PROJECTS },
+        ]),
+    // The whole route table × every role and session state, once, without JavaScript.
+    ...(scope === 'browser'
+      ? []
+      : [{ name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ }]),
+    // The server process itself (start, restart, shutdown): no browser, once.
+    ...(scope === 'database' ? [] : [{ name: 'server', testMatch: /server-.*\.spec\.ts/ }]),
+  ],
 })
