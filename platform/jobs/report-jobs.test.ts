@@ -73,6 +73,13 @@ async function saveReport(over: Partial<ReportRequestInput> = {}) {
 const runsOf = (id: string) =>
   t.db.select().from(reportRuns).where(eq(reportRuns.reportEntityId, id)).orderBy(asc(reportRuns.id))
 
+/** A run left RUNNING by a worker on its first try, started and last beating at the given times. */
+const leftRunning = (runId: number, startedAt: Date, heartbeatAt: Date | null) =>
+  t.db
+    .update(reportRuns)
+    .set({ status: 'RUNNING', attempts: 1, startedAt, heartbeatAt })
+    .where(eq(reportRuns.id, runId))
+
 describe('report generation', () => {
   it('generates a queued SAVE run: DONE with its file and row count on the run and the report', async () => {
     t.setNow(start)
@@ -159,15 +166,7 @@ describe('report generation', () => {
     const id = await saveReport({ reportMetaData: { reportName: 'Crashed', isSaved: true } })
     const [queued] = await runsOf(id)
     // Started ten minutes ago, but its writer beat 10 s ago: alive.
-    await t.db
-      .update(reportRuns)
-      .set({
-        status: 'RUNNING',
-        attempts: 1,
-        startedAt: new Date(start.getTime() - 10 * 60_000),
-        heartbeatAt: new Date(start.getTime() - 10_000),
-      })
-      .where(eq(reportRuns.id, queued!.id))
+    await leftRunning(queued!.id, new Date(start.getTime() - 10 * 60_000), new Date(start.getTime() - 10_000))
     const early = await processReportRuns(t.deps)
     expect([...early.done, ...early.skipped, ...early.requeued, ...early.failed]).not.toContain(queued!.id)
     expect((await runsOf(id))[0]).toMatchObject({ status: 'RUNNING', attempts: 1 })
@@ -181,15 +180,7 @@ describe('report generation', () => {
     t.setNow(start)
     const id = await saveReport({ reportMetaData: { reportName: 'Crashed before 0011', isSaved: true } })
     const [queued] = await runsOf(id)
-    await t.db
-      .update(reportRuns)
-      .set({
-        status: 'RUNNING',
-        attempts: 1,
-        startedAt: new Date(start.getTime() - 30_000),
-        heartbeatAt: null,
-      })
-      .where(eq(reportRuns.id, queued!.id))
+    await leftRunning(queued!.id, new Date(start.getTime() - 30_000), null)
     expect((await processReportRuns(t.deps)).done).not.toContain(queued!.id)
     t.setNow(new Date(start.getTime() + STALE_HEARTBEAT_MS))
     expect((await processReportRuns(t.deps)).done).toContain(queued!.id)
