@@ -6,10 +6,12 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /**
  * What a run covers (decision 062). Unset (`npm test` on a developer's machine): everything.
  * CI splits the work between its two passes so that each browser test runs once where it can fail:
- * - E2E_SCOPE=browser (the PGlite pass): JavaScript on and off, and the server-process specs (they take
- *   PGlite and the local PostgreSQL themselves); the route-table walk runs in the other pass.
+ * - E2E_SCOPE=browser (the PGlite pass): JavaScript on and off; the route-table walk and the
+ *   server-process specs run in the other pass.
  * - E2E_SCOPE=database (the PostgreSQL pass): the specs whose outcome the database can change, with
- *   JavaScript on, and the route-table walk (guards read sessions and terms). Not the presentation specs
+ *   JavaScript on, the route-table walk (guards read sessions and terms), and the server-process specs
+ *   (they take PGlite and the local PostgreSQL themselves, whichever pass runs them; decision 063, for
+ *   the passes' lengths). Not the presentation specs
  *   and tests (axe, widths, zoom, keyboard, focus, dialogs, hydration, headers): their outcome is a
  *   property of the HTML and the browser, the same on both databases.
  */
@@ -49,6 +51,15 @@ export default defineConfig({
     },
   },
   projects: [
+    // The server process itself (start, restart, shutdown): no browser, once. First, because its specs
+    // are the longest and mostly wait (a heartbeat turning stale, two cron ticks): begun first, their
+    // waits overlap the browser tests instead of ending the run with one worker idle (decision 063).
+    ...(scope === 'browser' ? [] : [{ name: 'server', testMatch: /server-.*\.spec\.ts/ }]),
+    // The whole route table × every role and session state, once, without JavaScript (a minute or more
+    // each: first too, for the same reason).
+    ...(scope === 'browser'
+      ? []
+      : [{ name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ }]),
     ...(scope === 'database'
       ? [
           {
@@ -62,11 +73,5 @@ export default defineConfig({
           { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: BROWSER_PROJECTS },
           { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: BROWSER_PROJECTS },
         ]),
-    // The whole route table × every role and session state, once, without JavaScript.
-    ...(scope === 'browser'
-      ? []
-      : [{ name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ }]),
-    // The server process itself (start, restart, shutdown): no browser, once.
-    ...(scope === 'database' ? [] : [{ name: 'server', testMatch: /server-.*\.spec\.ts/ }]),
   ],
 })

@@ -103,6 +103,16 @@ function countPlaywright(file) {
   return true
 }
 
+/**
+ * REUSE_BUILD=1 (CI's second pass, on the same checkout): the build the first pass made is used again
+ * instead of building the same sources twice.
+ */
+function reuseBuild() {
+  if (process.env.REUSE_BUILD !== '1' || !existsSync('build/server/index.js')) return false
+  console.log('\n── build: reusing the build of this checkout (REUSE_BUILD=1)')
+  return true
+}
+
 mkdirSync('.tmp', { recursive: true })
 const where = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite'
 console.log(`Database for the test suites: ${where}`)
@@ -125,7 +135,7 @@ if (wants('unit')) {
 if (wants('e2e')) {
   if (!ensureChromium()) {
     results.failed++
-  } else if (run('build', 'npm', ['run', 'build', '--silent'])) {
+  } else if (reuseBuild() || run('build', 'npm', ['run', 'build', '--silent'])) {
     rmSync('.tmp/e2e-results.json', { force: true })
     run('e2e', 'npx', ['playwright', 'test'])
     if (!countPlaywright('.tmp/e2e-results.json')) results.failed++

@@ -1,5 +1,7 @@
-// axe on EVERY page of the route table (issue 14 "Everyone"; decision 053), JavaScript on (project js-on)
-// and off (project js-off): zero serious or critical violations (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA).
+// EVERY page of the route table (issue 14 "Everyone"; decisions 053 and 063), JavaScript on (project
+// js-on) and off (project js-off), in one walk: axe finds zero serious or critical violations (WCAG
+// 2.0/2.1 A and AA, WCAG 2.2 AA), and the page does not scroll sideways at 360 px (a phone) nor at
+// 1366 px (a laptop): the window is resized on the page as it stands, without a second visit.
 // Complete by construction (every-page.ts): each entry of ROUTE_LIST is walked by a viewer that may see
 // it (a role's session, signed out, or mid sign-in) or listed in NOT_A_PAGE with the reason; the first
 // test fails on an entry that is neither, so a new route is covered the day it is added. Each page must
@@ -21,7 +23,7 @@ import {
   walkMidSignIn,
 } from './every-page'
 import { expect, test } from './fixtures'
-import { AXE_TAGS } from './page-checks'
+import { AXE_TAGS, sidewaysAtWidths } from './page-checks'
 
 test.use({ javaScriptEnabled: true })
 
@@ -65,7 +67,15 @@ async function axeFindings(page: Page, what: string): Promise<string[]> {
     )
 }
 
-test.describe('axe finds no serious or critical violation on every page', () => {
+/** The widths every page is checked at for sideways scrolling (decision 022). */
+const WIDTHS = [360, 1366] as const
+
+/** axe's findings on the page, then what scrolls sideways at each width. */
+async function pageFindings(page: Page, url: string): Promise<string[]> {
+  return [...(await axeFindings(page, url)), ...(await sidewaysAtWidths(page, url, WIDTHS))]
+}
+
+test.describe('every page: no serious axe violation, no sideways scroll at 360 px or 1366 px', () => {
   // A walk is up to thirty pages under axe; a busy two-core machine takes seconds per page.
   test.describe.configure({ timeout: 600_000 })
 
@@ -74,24 +84,16 @@ test.describe('axe finds no serious or critical violation on every page', () => 
       const pages = pagesOf(viewer)
       expect(pages.length).toBeGreaterThan(0)
       const sample = await enter(viewer, { page, request, signInAs, e2eAccount })
-      const found = await walk(page, pages, sample, (url) => axeFindings(page, url))
-      expect(found, `axe violations:\n${found.join('\n')}`).toEqual([])
+      const found = await walk(page, pages, sample, (url) => pageFindings(page, url))
+      expect(found, `findings:\n${found.join('\n')}`).toEqual([])
     })
   }
 
-  // These pages are reached once per run (a second sign-in or reset request would meet the first), so
-  // their 360 px check (zoom-and-width.spec.ts's) is made here too.
-  test('mid sign-in: two-factor, logged in elsewhere, the reset code (axe, and 360 px)', async ({
-    page,
-    e2eUser,
-  }) => {
-    const found = await walkMidSignIn(page, e2eUser('superadmin-login').email, async (url) => {
-      const findings = await axeFindings(page, url)
-      await page.setViewportSize({ width: 360, height: 740 })
-      const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-      await page.setViewportSize({ width: 1280, height: 720 })
-      return wider > 0 ? [...findings, `${url} scrolls sideways at 360 px by ${wider} px`] : findings
-    })
+  // These pages are reached once per run (a second sign-in or reset request would meet the first).
+  test('mid sign-in: two-factor, logged in elsewhere, the reset code', async ({ page, e2eUser }) => {
+    const found = await walkMidSignIn(page, e2eUser('superadmin-login').email, (url) =>
+      pageFindings(page, url),
+    )
     expect(found, `violations:\n${found.join('\n')}`).toEqual([])
   })
 })

@@ -7,11 +7,14 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** What one axe run may add to its test's time limit. */
 const AXE_PAGE_BUDGET_MS = 15_000
 
-/** The page scrolls sideways by no pixel; otherwise names the outermost elements past the right edge. */
-export async function expectNoSidewaysScroll(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('body *')]
+/**
+ * How far the page is wider than the window at the current width, naming the outermost elements past
+ * its right edge; no finding when it does not scroll sideways.
+ */
+export async function sidewaysFindings(page: Page, what: string): Promise<string[]> {
+  const { extra, wide } = await page.evaluate(() => ({
+    extra: document.documentElement.scrollWidth - window.innerWidth,
+    wide: [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
       .filter(
         (e) => !e.parentElement || e.parentElement.getBoundingClientRect().right <= window.innerWidth + 1,
@@ -21,8 +24,36 @@ export async function expectNoSidewaysScroll(page: Page, what: string) {
         (e) =>
           `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`,
       ),
-  )
-  expect(overflow, `${what} scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(0)
+  }))
+  return extra > 0
+    ? [`${what} scrolls sideways by ${extra} px at ${await widthOf(page)} px: ${wide.join(', ')}`]
+    : []
+}
+
+const widthOf = (page: Page) => page.evaluate(() => window.innerWidth)
+
+/** The page scrolls sideways by no pixel; otherwise names the outermost elements past the right edge. */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  expect(await sidewaysFindings(page, what)).toEqual([])
+}
+
+/**
+ * The same page at each width in turn (the window resized, the page not reloaded): what scrolls
+ * sideways at any of them. The window goes back to the size it had.
+ */
+export async function sidewaysAtWidths(
+  page: Page,
+  what: string,
+  widths: readonly number[],
+): Promise<string[]> {
+  const before = page.viewportSize()
+  const found: string[] = []
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 800 ? 740 : 768 })
+    found.push(...(await sidewaysFindings(page, what)))
+  }
+  if (before) await page.setViewportSize(before)
+  return found
 }
 
 /** axe (WCAG 2.2 AA tags) reports no serious or critical violation. */
