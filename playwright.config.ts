@@ -4,21 +4,26 @@ import { defineConfig } from '@playwright/test'
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /**
- * What a run covers (decision 062). Unset (`npm test` on a developer's machine): everything.
- * CI splits the work between its two passes so that each browser test runs once where it can fail:
- * - E2E_SCOPE=browser (the PGlite pass): JavaScript on and off; the route-table walk and the
- *   server-process specs run in the other pass.
+ * What a run covers (decisions 062, 063). Unset (`npm test` on a developer's machine): everything.
+ * CI splits the work between its two passes so that each browser test runs once:
+ * - E2E_SCOPE=browser (the PGlite pass): every spec with JavaScript on; without JavaScript, the
+ *   presentation specs and tests (axe, widths, zoom, keyboard, focus, dialogs, hydration, headers),
+ *   whose outcome is a property of the HTML and the browser, the same on both databases.
  * - E2E_SCOPE=database (the PostgreSQL pass): the specs whose outcome the database can change, with
- *   JavaScript on, the route-table walk (guards read sessions and terms), and the server-process specs
- *   (they take PGlite and the local PostgreSQL themselves, whichever pass runs them; decision 063, for
- *   the passes' lengths). Not the presentation specs
- *   and tests (axe, widths, zoom, keyboard, focus, dialogs, hydration, headers): their outcome is a
- *   property of the HTML and the browser, the same on both databases.
+ *   JavaScript on (again) and off (only here), the route-table walk (guards read sessions and terms),
+ *   and the server-process specs (they take PGlite and the local PostgreSQL themselves, whichever pass
+ *   runs them). The js-off journeys run on PostgreSQL, what production runs, and the two passes come
+ *   out about equal in length (decision 063).
+ * A test is presentation when its file is in PRESENTATION or its title matches PRESENTATION_TESTS;
+ * `grep` sees the project, the file, the describes and the title, so the two scopes' js-off parts are
+ * exact complements.
  */
 const scope = process.env.E2E_SCOPE ?? 'all'
 const PRESENTATION =
   /(a11y|a11y-every-page|layout|zoom-and-width|skip-link|security-headers|keyboard|keyboard-journeys|editor-keyboard|dialogs|hydration)\.spec\.ts/
 const PRESENTATION_TESTS = /\baxe\b|360 px|narrow screen|keyboard/i
+/** Matches a presentation test by its file or its title (what `grep` is matched against has both). */
+const PRESENTATION_ANY = new RegExp(`${PRESENTATION.source}|${PRESENTATION_TESTS.source}`, 'i')
 const BROWSER_PROJECTS = /(server-.*|route-table)\.spec\.ts/
 /** A run that hangs ends with a report instead of eating CI's whole budget (minutes; unset: no limit). */
 const globalMinutes = Number(process.env.E2E_GLOBAL_TIMEOUT_MIN ?? 0)
@@ -68,10 +73,21 @@ export default defineConfig({
             testIgnore: [BROWSER_PROJECTS, PRESENTATION],
             grepInvert: PRESENTATION_TESTS,
           },
+          {
+            name: 'js-off',
+            use: { javaScriptEnabled: false },
+            testIgnore: [BROWSER_PROJECTS, PRESENTATION],
+            grepInvert: PRESENTATION_TESTS,
+          },
         ]
       : [
           { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: BROWSER_PROJECTS },
-          { name: 'js-off', use: { javaScriptEnabled: false }, testIgnore: BROWSER_PROJECTS },
+          {
+            name: 'js-off',
+            use: { javaScriptEnabled: false },
+            testIgnore: BROWSER_PROJECTS,
+            ...(scope === 'browser' ? { grep: PRESENTATION_ANY } : {}),
+          },
         ]),
   ],
 })
