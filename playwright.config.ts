@@ -25,6 +25,13 @@ const PRESENTATION_TESTS = /\baxe\b|360 px|narrow screen|keyboard/i
 /** Matches a presentation test by its file or its title (what `grep` is matched against has both). */
 const PRESENTATION_ANY = new RegExp(`${PRESENTATION.source}|${PRESENTATION_TESTS.source}`, 'i')
 const BROWSER_PROJECTS = /(server-.*|route-table)\.spec\.ts/
+/** The database scope's project for one JavaScript setting: the journeys, no presentation test. */
+const journeys = (name: string, javaScriptEnabled: boolean) => ({
+  name,
+  use: { javaScriptEnabled },
+  testIgnore: [BROWSER_PROJECTS, PRESENTATION],
+  grepInvert: PRESENTATION_TESTS,
+})
 /** A run that hangs ends with a report instead of eating CI's whole budget (minutes; unset: no limit). */
 const globalMinutes = Number(process.env.E2E_GLOBAL_TIMEOUT_MIN ?? 0)
 
@@ -66,20 +73,7 @@ export default defineConfig({
       ? []
       : [{ name: 'routes', use: { javaScriptEnabled: false }, testMatch: /route-table\.spec\.ts/ }]),
     ...(scope === 'database'
-      ? [
-          {
-            name: 'js-on',
-            use: { javaScriptEnabled: true },
-            testIgnore: [BROWSER_PROJECTS, PRESENTATION],
-            grepInvert: PRESENTATION_TESTS,
-          },
-          {
-            name: 'js-off',
-            use: { javaScriptEnabled: false },
-            testIgnore: [BROWSER_PROJECTS, PRESENTATION],
-            grepInvert: PRESENTATION_TESTS,
-          },
-        ]
+      ? [journeys('js-on', true), journeys('js-off', false)]
       : [
           { name: 'js-on', use: { javaScriptEnabled: true }, testIgnore: BROWSER_PROJECTS },
           {

@@ -12,8 +12,9 @@ const AXE_PAGE_BUDGET_MS = 15_000
  * its right edge; no finding when it does not scroll sideways.
  */
 export async function sidewaysFindings(page: Page, what: string): Promise<string[]> {
-  const { extra, wide } = await page.evaluate(() => ({
+  const { extra, width, wide } = await page.evaluate(() => ({
     extra: document.documentElement.scrollWidth - window.innerWidth,
+    width: window.innerWidth,
     wide: [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
       .filter(
@@ -25,12 +26,8 @@ export async function sidewaysFindings(page: Page, what: string): Promise<string
           `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().right)} px)`,
       ),
   }))
-  return extra > 0
-    ? [`${what} scrolls sideways by ${extra} px at ${await widthOf(page)} px: ${wide.join(', ')}`]
-    : []
+  return extra > 0 ? [`${what} scrolls sideways by ${extra} px at ${width} px: ${wide.join(', ')}`] : []
 }
-
-const widthOf = (page: Page) => page.evaluate(() => window.innerWidth)
 
 /** The page scrolls sideways by no pixel; otherwise names the outermost elements past the right edge. */
 export async function expectNoSidewaysScroll(page: Page, what: string) {
