@@ -18,6 +18,18 @@ async function startedBoss(database: Pick<DatabaseHandle, 'executeSql'>) {
 }
 
 /**
+ * Each test job outranks every job already in its queue, so the fetch below hands out the one just
+ * sent: a job an earlier test retried (queued again, created earlier) would otherwise come first, and
+ * did under load. pg-boss fetches by priority, then age. Seconds since 2026 across processes (the
+ * browser tests' shared database), one more than the last within this one.
+ */
+let lastPriority = 0
+const nextPriority = () => {
+  lastPriority = Math.max(lastPriority + 1, Math.floor((Date.now() - Date.UTC(2026, 0, 1)) / 1000))
+  return lastPriority
+}
+
+/**
  * One failed job per error: each fails with an Error of that message (its stack and all, as a throwing
  * handler's does). Returns their ids in the order given.
  */
@@ -31,10 +43,12 @@ export async function createFailedJobs(
     await boss.createQueue(queue, { name: queue, retryLimit: 0 })
     const ids: string[] = []
     for (const error of errors) {
-      const id = await boss.send(queue, { test: true }, { retryLimit: 0 })
+      const id = await boss.send(queue, { test: true }, { retryLimit: 0, priority: nextPriority() })
       if (!id) throw new Error('pg-boss did not queue the test job')
-      const [fetched] = await boss.fetch(queue, { batchSize: 1 })
-      if (fetched?.id !== id) throw new Error('pg-boss handed out another test job')
+      // Its start_after is the insert's now(): a fetch within the same clock tick (PGlite's clock is coarse)
+      // would find nothing ready yet.
+      const [fetched] = await boss.fetch(queue, { batchSize: 1, ignoreStartAfter: true })
+      if (fetched?.id !== id) throw new Error(`pg-boss handed out another test job: ${JSON.stringify(fetched)} not ${id}`)
       await boss.fail(queue, id, typeof error === 'string' ? new Error(error) : error)
       ids.push(id)
     }
