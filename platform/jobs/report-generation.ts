@@ -68,7 +68,10 @@ export const INTERNAL_FAILURE = 'The report could not be generated because of an
 export const reportReadySubject = (name: string) => `Your report "${name}" is ready`
 export const reportFailedSubject = (name: string) => `Your report "${name}" could not be generated`
 
-type Deps = Pick<PlatformDeps, 'database' | 'now' | 'dataDir' | 'mailer' | 'signingSecret' | 'consoleUrl'>
+type Deps = Pick<PlatformDeps, 'database' | 'now' | 'dataDir' | 'mailer' | 'signingSecret' | 'consoleUrl'> & {
+  /** HEARTBEAT_EVERY_MS unless set (a test's shorter beat). */
+  heartbeatEveryMs?: number
+}
 
 /** What a user may read of an error: a DomainError's message (the engine's checks), else a generic text. */
 export function failureMessage(error: unknown): string {
@@ -236,41 +239,59 @@ async function writeHeartbeat(db: Tx, run: { id: number; startedAt: Date }, at: 
  * onProgress) and writes at most every HEARTBEAT_EVERY_MS since the last one (`lastBeat` to begin).
  * - PostgreSQL: through the pool, and the writer does not wait for it: each generation holds a pool
  *   connection for its cursor, and with every connection a writer's, waiting for another one would
- *   wait for ever. One at a time (a beat while one is still being written is skipped).
+ *   wait for ever. One at a time (a beat while one is still being written is skipped). A timer beats
+ *   as well, every HEARTBEAT_EVERY_MS, whatever the writer is doing: a report whose query takes longer
+ *   than STALE_HEARTBEAT_MS before its first batch (a large aggregate on a busy database) has no
+ *   progress point meanwhile, and without the timer another process would take a live run over.
  * - PGlite: one session, in which nothing else runs while the cursor's transaction is open (a query
  *   through the pool would wait for the writer, and the writer for it). The beat goes through that
- *   transaction, is committed with it, and is what any claim sees once it can read the run again.
- * `settled` waits for a beat still being written (none outlives the try).
+ *   transaction, is committed with it, and is what any claim sees once it can read the run again. One
+ *   process owns the embedded database, so no other process can take its runs over meanwhile.
+ * `settled` stops the timer and waits for a beat still being written (none outlives the try).
  */
 function heartbeat(
-  deps: Pick<Deps, 'database' | 'now'>,
+  deps: Pick<Deps, 'database' | 'now'> & { heartbeatEveryMs?: number },
   run: { id: number; startedAt: Date },
   lastBeat: Date,
 ) {
+  const everyMs = deps.heartbeatEveryMs ?? HEARTBEAT_EVERY_MS
   let last = lastBeat.getTime()
   let pending: Promise<void> | null = null
+  const throughPool = (at: Date) => {
+    if (pending) return
+    last = at.getTime()
+    pending = writeHeartbeat(deps.database.db, run, at).then(
+      () => {
+        pending = null
+      },
+      (error: unknown) => {
+        pending = null
+        log.error('report heartbeat failed', { runId: run.id, error: errorText(error) })
+      },
+    )
+  }
+  const timer =
+    deps.database.kind === 'pglite'
+      ? null
+      : setInterval(() => {
+          if (!stopped) throughPool(deps.now())
+        }, everyMs)
+  timer?.unref()
+  let stopped = false
   return {
     beat: async (tx: Database) => {
       const at = deps.now()
-      if (at.getTime() - last < HEARTBEAT_EVERY_MS) return
+      if (at.getTime() - last < everyMs) return
       if (deps.database.kind === 'pglite') {
         last = at.getTime()
         await writeHeartbeat(tx, run, at)
         return
       }
-      if (pending) return
-      last = at.getTime()
-      pending = writeHeartbeat(deps.database.db, run, at).then(
-        () => {
-          pending = null
-        },
-        (error: unknown) => {
-          pending = null
-          log.error('report heartbeat failed', { runId: run.id, error: errorText(error) })
-        },
-      )
+      throughPool(at)
     },
     settled: async () => {
+      stopped = true
+      if (timer) clearInterval(timer)
       await pending
     },
   }

@@ -358,3 +358,58 @@ describe('a live generation longer than STALE_HEARTBEAT_MS', () => {
     expect(filesIn(path.join(t.deps.dataDir, 'reports', run.entityId))).toEqual([`${run.runId}.csv`])
   })
 })
+
+// PostgreSQL only: there another session can hold what the report reads while the writer waits, and
+// another process can take a run over. PGlite has one session and one owning process (its beat rides
+// the cursor's transaction, tested above).
+describe.runIf(Boolean(process.env.DATABASE_URL))(
+  'a report whose first rows take longer than the beat (PostgreSQL)',
+  () => {
+    it('beats on a timer while its first batch waits, so its heartbeat never turns stale', async () => {
+      t.setNow(start)
+      const run = await savedReport('Slow first batch', { date: true, campaign_id: true, keyword: true })
+      // Another session holds the rollup the report reads: the writer's first fetch waits behind it.
+      let release!: () => void
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      let locked!: () => void
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve
+      })
+      const holder = t.db.transaction(async (tx) => {
+        await tx.execute('lock table performance_daily in access exclusive mode')
+        locked()
+        await released
+      })
+      await isLocked
+      // The writer's clock runs in real time from the start; it beats every 100 ms.
+      const offset = start.getTime() - Date.now()
+      const writer = { ...t.deps, now: () => new Date(Date.now() + offset), heartbeatEveryMs: 100 }
+      const generating = processReportRuns(writer)
+      try {
+        // No batch has come back (no progress point), yet the heartbeat moves on: by the claim's rule
+        // (heartbeat older than STALE_HEARTBEAT_MS) the run stays its writer's however long the query waits.
+        let beats = 0
+        let lastBeat: number | null = null
+        const waitUntil = Date.now() + 10_000
+        while (beats < 3 && Date.now() < waitUntil) {
+          const row = await runOf(run.runId)
+          const at = row.heartbeatAt?.getTime() ?? null
+          if (row.status === 'RUNNING' && at !== null && at !== lastBeat) {
+            if (lastBeat !== null) beats += 1
+            lastBeat = at
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50))
+        }
+        expect(beats, 'heartbeats while the first batch waited').toBeGreaterThanOrEqual(3)
+      } finally {
+        release()
+        await holder
+      }
+      const generated = await generating
+      expect(generated.done).toContain(run.runId)
+      expect(await runOf(run.runId)).toMatchObject({ status: 'DONE', attempts: 1 })
+    })
+  },
+)
