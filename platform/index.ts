@@ -2,6 +2,7 @@
 // the console calls the same apps in-process through `platform.fetch`.
 import { ANALYTICS_BASE, createAnalyticsService } from './analytics'
 import { AUTH_BASE, createAuthService } from './auth'
+import { type SessionMemo, shareSessions } from './auth/authorize'
 import type { PlatformDeps } from './deps'
 import { createInventoryService, INVENTORY_BASE } from './inventory'
 import { createPaymentsService, PAYMENTS_BASE } from './payments'
@@ -26,5 +27,21 @@ export function createPlatform(deps: PlatformDeps) {
     if (!service) return new Response(JSON.stringify({ code: 404, message: 'Not found' }), { status: 404 })
     return service.app.fetch(request)
   }
-  return { deps, auth, inventory, payments, analytics, services, fetch }
+  /**
+   * A `fetch` for one console request: its in-process calls share the sessions they resolve
+   * (SessionMemo in ./auth/authorize.ts); a call that may write clears them when it ends.
+   */
+  function scopedFetch(): (request: Request) => Promise<Response> {
+    const memo: SessionMemo = new Map()
+    return async (request) => {
+      shareSessions(request, memo)
+      if (request.method === 'GET' || request.method === 'HEAD') return fetch(request)
+      try {
+        return await fetch(request)
+      } finally {
+        memo.clear()
+      }
+    }
+  }
+  return { deps, auth, inventory, payments, analytics, services, fetch, scopedFetch }
 }

@@ -120,7 +120,8 @@ export function createServerApp(options: {
         build,
         mode: build.mode,
         getLoadContext: (req, res) => ({
-          platformFetch: platform.fetch,
+          // One per request: its platform calls share the sessions they resolve (SessionMemo).
+          platformFetch: platform.scopedFetch(),
           clientIp: req.ip ?? null,
           cspNonce: res.locals.cspNonce as string,
           requestId: res.locals.requestId as string,

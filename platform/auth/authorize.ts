@@ -13,6 +13,36 @@ import { type ResolvedSession, type SessionStage, resolveToken } from './session
 
 export type AuthContext = ResolvedSession & { token: string }
 
+/**
+ * The sessions one console request has already resolved, by token (`platform.scopedFetch`). A page's
+ * loader calls the platform several times in-process with the same token (the guard's session, the
+ * stats, the list, the credit); each would read the same session row again. Only in-process calls
+ * made for one console request share it, and only reads: a call that may write (any method but GET or
+ * HEAD) neither reads nor keeps it and empties it when it ends, so what that write changed (a revoked
+ * session, a new role, accepted terms) is read afresh by the calls after it. A request that came over
+ * HTTP has none.
+ */
+export type SessionMemo = Map<string, Promise<ResolvedSession | null>>
+const sessionMemos = new WeakMap<Request, SessionMemo>()
+
+/** Routes `request`'s session look-ups through `memo` (see SessionMemo). */
+export function shareSessions(request: Request, memo: SessionMemo) {
+  if (request.method === 'GET' || request.method === 'HEAD') sessionMemos.set(request, memo)
+}
+
+function resolveShared(request: Request, deps: Env['Variables']['deps'], token: string) {
+  const memo = sessionMemos.get(request)
+  const known = memo?.get(token)
+  if (known) return known
+  const resolving = resolveToken(deps.database.db, token, deps.now())
+  if (memo) {
+    memo.set(token, resolving)
+    // A failed look-up is not kept: the next call asks the database again.
+    resolving.catch(() => memo.delete(token))
+  }
+  return resolving
+}
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null
   const match = /^Bearer\s+(\S+)$/i.exec(header)
@@ -27,8 +57,7 @@ export const requireAuth = (options: { stage?: SessionStage; roles?: readonly Ro
   createMiddleware<Env>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'))
     if (!token) throw unauthenticated()
-    const deps = c.get('deps')
-    const session = await resolveToken(deps.database.db, token, deps.now())
+    const session = await resolveShared(c.req.raw, c.get('deps'), token)
     if (!session) throw unauthenticated()
     if ((options.stage ?? 'FULL') === 'FULL' && session.stage !== 'FULL') throw unauthenticated()
     if (options.roles && !options.roles.includes(session.user.role)) throw forbidden()
