@@ -112,7 +112,13 @@ export function createServerApp(options: {
     const buildCache = { immutable: true, maxAge: '1y' }
     app.use('/build', precompressedAssets(projectPath('public/build'), buildCache))
     app.use('/build', express.static(projectPath('public/build'), buildCache))
-    app.use(express.static(projectPath('public'), { maxAge: '1h' }))
+    // The other files of public/ (favicon, images, sample CSVs, the terms PDF) are looked up on disk
+    // only under its own top-level names, read at start: a page's path (/campaigns) costs no stat.
+    const publicNames = new Set(readdirSync(projectPath('public')))
+    const publicFiles = express.static(projectPath('public'), { maxAge: '1h' })
+    app.use((req, res, next) =>
+      publicNames.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next(),
+    )
     app.all(
       '*',
       noStoreWhenSignedIn,

@@ -16,7 +16,7 @@ import {
   type MatchTypeCode,
   Pacing,
 } from '../../platform/rules/campaign-editor'
-import { campaignStateLabel } from '../../platform/rules/campaigns'
+import { campaignStateLabel, creditsEnabled } from '../../platform/rules/campaigns'
 import { istDate } from '../../platform/rules/time'
 import { formatIstDateTime } from '../../platform/rules/format'
 import { type Role, routePrefix } from '../../platform/rules/roles'
@@ -63,14 +63,15 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
   const today = istDate(new Date())
   const dateError = customDateError(query, today)
   const campaigns = campaignsApi(context, user.session.token)
-  const [list, stats, credit] = await Promise.all([
+  // The home stats carry the available credit (the payment service's figure, one rule): whether
+  // credits are enabled follows from it, so the list asks no third call for it.
+  const [list, stats] = await Promise.all([
     dateError ? null : campaigns.list(sellerId, query),
     campaigns.stats(sellerId),
-    checkAvailableCredit(context, user.session.token, sellerId),
   ])
   // spec §6: a 401 on the campaign list clears the selected seller. A 403 (the account is no longer
   // the caller's, e.g. an agency's link was removed) clears it too, so the next visit asks for one.
-  const refused = [list, stats, credit].find((r) => r && !r.ok && (r.status === 401 || r.status === 403))
+  const refused = [list, stats].find((r) => r && !r.ok && (r.status === 401 || r.status === 403))
   if (refused && !refused.ok) {
     // An agency whose link to this brand ended (de-linked) chooses another account (decision 036).
     if (refused.status === 403 && user.role === 'AGENCY') {
@@ -91,8 +92,8 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
   // What is left to redirect for (406 for staff) goes through the guard's rule; other failures show.
   const backendError = list && !list.ok ? await failWith(list, user) : null
   const statsError = stats.ok ? null : await failWith(stats, user)
-  if (!credit.ok) await failWith(credit, user)
-  const creditsEnabled = credit.ok ? credit.data.creditsEnabled : false
+  const availableCredit = stats.ok ? stats.data.totalAvailableCredit : 0
+  const creditsOn = stats.ok && creditsEnabled(availableCredit)
   const page = list?.ok ? list.data : null
   return {
     base: campaignsPath(user.role),
@@ -101,12 +102,8 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
     dateError,
     backendError: backendError ?? statsError,
     stats: stats.ok ? stats.data : null,
-    availableCredit: credit.ok
-      ? credit.data.totalAvailableCredit
-      : stats.ok
-        ? stats.data.totalAvailableCredit
-        : 0,
-    canCreate: mayCreateAnyCampaign(user.role, creditsEnabled),
+    availableCredit,
+    canCreate: mayCreateAnyCampaign(user.role, creditsOn),
     page: page
       ? {
           totalCount: page.totalCount,
@@ -131,7 +128,7 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
             ...(row.homePageMetrics[0] ?? { spend: 0, clicks: 0, orders: 0, sales: 0, roas: 0 }),
             action: row.action,
             canEdit: mayEditCampaign(user.role, row),
-            canClone: mayCloneCampaign(user.role, row, creditsEnabled),
+            canClone: mayCloneCampaign(user.role, row, creditsOn),
             canDelete: mayDeleteCampaign(user.role, row),
           })),
         }

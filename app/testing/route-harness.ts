@@ -74,7 +74,7 @@ export async function createRouteHarness(options: { now?: Date } = {}) {
   function context(): AppLoadContext {
     requests++
     return {
-      platformFetch: t.platform.fetch,
+      platformFetch: t.platform.scopedFetch(),
       clientIp: '127.0.0.1',
       cspNonce: 'test-nonce',
       requestId: `route-test-${requests}`,
