@@ -645,11 +645,26 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
   )
 }
 
-/** Distinct server error lines with their counts. */
+/** At most this many distinct server error lines are printed (a broken page fails thousands of times). */
+const ERROR_LINES_SHOWN = 20
+
+/**
+ * Distinct server error lines with their counts: lines that differ only in their time and request id
+ * count as one, and past ERROR_LINES_SHOWN distinct lines only their number is printed.
+ */
 export function printErrors(lines: string[]) {
   const counted = new Map<string, number>()
-  for (const line of lines) counted.set(line, (counted.get(line) ?? 0) + 1)
-  for (const [line, count] of counted) console.log(`  server error ×${count}: ${line.slice(0, 200)}`)
+  for (const line of lines) {
+    const key = line
+      .replace(/"time":"[^"]*",?/, '')
+      .replace(/"requestId":"[^"]*",?/, '')
+      .slice(0, 200)
+    counted.set(key, (counted.get(key) ?? 0) + 1)
+  }
+  const shown = [...counted].slice(0, ERROR_LINES_SHOWN)
+  for (const [line, count] of shown) console.log(`  server error ×${count}: ${line}`)
+  if (counted.size > shown.length)
+    console.log(`  … and ${counted.size - shown.length} more distinct server error lines (${lines.length} in all)`)
 }
 
 /** Whether the built server reads PGLITE_IN_PROCESS (the embedded database in a child process by default). */

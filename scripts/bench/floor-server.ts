@@ -73,7 +73,12 @@ async function memoFetch(request: Request): Promise<Response> {
 async function main() {
   const build = (await import(projectPath('build/index.js'))) as ServerBuild
   // Only what createServerApp reads of a platform and a database: no service is mounted over HTTP.
-  const platform = { services: [], fetch: memoFetch, deps: { outboxEnabled: false } } as unknown as Platform
+  const platform = {
+    services: [],
+    fetch: memoFetch,
+    scopedFetch: () => memoFetch,
+    deps: { outboxEnabled: false },
+  } as unknown as Platform
   const database = { kind: 'pglite', ping: async () => true } as unknown as DatabaseHandle
   const outer = express()
   outer.post('/__floor/freeze', (_req, res) => {
