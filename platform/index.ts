@@ -1,6 +1,7 @@
 // The platform: four services over one database. The server mounts them over HTTP under /ads/…;
 // the console calls the same apps in-process through `platform.fetch`.
 import { ANALYTICS_BASE, createAnalyticsService } from './analytics'
+import { REPORTS_PATH } from './analytics/reports'
 import { AUTH_BASE, createAuthService } from './auth'
 import { type SessionMemo, shareSessions } from './auth/authorize'
 import type { PlatformDeps } from './deps'
@@ -8,6 +9,24 @@ import { createInventoryService, INVENTORY_BASE } from './inventory'
 import { createPaymentsService, PAYMENTS_BASE } from './payments'
 
 export type Platform = ReturnType<typeof createPlatform>
+
+/**
+ * The spec's read calls that are POSTs (their criteria travel in a JSON body): they write nothing, so
+ * like GET and HEAD they may share a console request's sessions. Any other POST, PUT or DELETE may
+ * write.
+ */
+const READ_POSTS = new Set([
+  `${INVENTORY_BASE}/v1/campaign/view`,
+  `${INVENTORY_BASE}/v1/adgroup/list`,
+  `${INVENTORY_BASE}/v1/adgroup/view`,
+  `${INVENTORY_BASE}/v1/vertex/product/get`,
+  `${INVENTORY_BASE}/v1/adgroup/keyword/suggest`,
+  `${ANALYTICS_BASE}${REPORTS_PATH}/generateReport`,
+])
+const readsOnly = (request: Request) =>
+  request.method === 'GET' ||
+  request.method === 'HEAD' ||
+  (request.method === 'POST' && READ_POSTS.has(new URL(request.url).pathname))
 
 export function createPlatform(deps: PlatformDeps) {
   const auth = createAuthService(deps)
@@ -34,8 +53,10 @@ export function createPlatform(deps: PlatformDeps) {
   function scopedFetch(): (request: Request) => Promise<Response> {
     const memo: SessionMemo = new Map()
     return async (request) => {
-      shareSessions(request, memo)
-      if (request.method === 'GET' || request.method === 'HEAD') return fetch(request)
+      if (readsOnly(request)) {
+        shareSessions(request, memo)
+        return fetch(request)
+      }
       try {
         return await fetch(request)
       } finally {

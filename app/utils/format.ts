@@ -6,6 +6,12 @@ const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })
 /** 12345678 paise → '1,23,456.78'. */
 export const formatMoney = (paise: number) => rupees.format(paise / 100)
 
+/**
+ * 123456.78 rupees → '1,23,456.78'. One formatter for every call: `toLocaleString` builds a new one
+ * each time, which cost 16 % of the editor's server time with 500 keywords (decision 064).
+ */
+export const formatRupees = (value: number) => rupees.format(value)
+
 /** A count in the stats card: 7 → '07', 12345 → '12,345'. */
 export function formatCount(n: number): string {
   return n >= 0 && n < 10 ? `0${n}` : whole.format(n)

@@ -16,18 +16,18 @@ export type AuthContext = ResolvedSession & { token: string }
 /**
  * The sessions one console request has already resolved, by token (`platform.scopedFetch`). A page's
  * loader calls the platform several times in-process with the same token (the guard's session, the
- * stats, the list, the credit); each would read the same session row again. Only in-process calls
- * made for one console request share it, and only reads: a call that may write (any method but GET or
- * HEAD) neither reads nor keeps it and empties it when it ends, so what that write changed (a revoked
- * session, a new role, accepted terms) is read afresh by the calls after it. A request that came over
- * HTTP has none.
+ * stats, the list; the editor's campaign, ad groups, products and suggestions); each would read the
+ * same session row again. Only in-process calls made for one console request share it, and only reads
+ * (GET, HEAD and the spec's read POSTs, platform/index.ts): a call that may write neither reads nor
+ * keeps it and empties it when it ends, so what that write changed (a revoked session, a new role,
+ * accepted terms) is read afresh by the calls after it. A request that came over HTTP has none.
  */
 export type SessionMemo = Map<string, Promise<ResolvedSession | null>>
 const sessionMemos = new WeakMap<Request, SessionMemo>()
 
-/** Routes `request`'s session look-ups through `memo` (see SessionMemo). */
+/** Routes `request`'s session look-ups through `memo` (see SessionMemo; the caller knows it reads only). */
 export function shareSessions(request: Request, memo: SessionMemo) {
-  if (request.method === 'GET' || request.method === 'HEAD') sessionMemos.set(request, memo)
+  sessionMemos.set(request, memo)
 }
 
 function resolveShared(request: Request, deps: Env['Variables']['deps'], token: string) {

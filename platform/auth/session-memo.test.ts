@@ -2,7 +2,7 @@
 // authorize.ts, platform.scopedFetch): never across requests, and never past a write.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessions } from '../db/schema'
+import { campaigns, sessions } from '../db/schema'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
 import { hashToken } from './sessions'
 
@@ -46,5 +46,28 @@ describe('sessions shared within one console request', () => {
     expect((await call(page, token)).status).toBe(200)
     expect((await call(page, token, 'POST')).status).toBe(200)
     expect((await call(page, token)).status).toBe(401)
+  })
+
+  it('the spec’s read POSTs share it too; a write POST does not', async () => {
+    const token = await t.tokenFor('seller@example.com')
+    const seller = await t.userByEmail('seller@example.com')
+    const [campaign] = await t.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(eq(campaigns.sellerId, seller.accountId!))
+      .limit(1)
+    const view = (fetch: (request: Request) => Promise<Response>) =>
+      fetch(
+        new Request('http://platform.test/ads/ad-inventory/v1/campaign/view', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ id: campaign!.id }),
+        }),
+      )
+    const page = t.platform.scopedFetch()
+    expect((await call(page, token)).status).toBe(200)
+    await revokeInDatabase(token)
+    expect((await view(page)).status).toBe(200)
+    expect((await view(t.platform.scopedFetch())).status).toBe(401)
   })
 })

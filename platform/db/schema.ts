@@ -494,6 +494,9 @@ export const performanceDaily = pgTable(
   (t) => [
     primaryKey({ columns: [t.campaignId, t.day, t.adGroupId, t.keyword, t.productId, t.placement] }),
     index('performance_daily_day_idx').on(t.day),
+    // The editor's keyword bids read clicks and spend per keyword over 30 days (catalog.ts keywordFacts):
+    // an index range per keyword, not every advertiser's facts of the window (decision 064).
+    index('performance_daily_keyword_day_idx').on(sql`lower(${t.keyword})`, t.day),
     check('performance_daily_placement_ck', sql`${t.placement} in ('SEARCH', 'PRODUCT_PAGE')`),
   ],
 )

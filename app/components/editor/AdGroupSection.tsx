@@ -17,6 +17,7 @@ import { Banner } from '../Banner'
 import * as form from '../form.css'
 import * as list from '../list/list.css'
 import * as css from './adgroup.css'
+import { formatRupees } from '../../utils/format'
 
 /** A dialog's main action takes focus when it opens (also after a fetcher answer). */
 const focusOnMount = (el: HTMLButtonElement | null) => el?.focus()
@@ -24,8 +25,7 @@ const focusOnMount = (el: HTMLButtonElement | null) => el?.focus()
 type Answer = { adGroupEditor?: AdGroupEditorData }
 const FETCHER_KEY = 'adgroups'
 
-const money = (rupees: number) =>
-  `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+const money = (rupees: number) => `₹${formatRupees(rupees)}`
 
 /** Posts a card's form through the shared fetcher (`submitter`: the button pressed, or the radio changed). */
 type Send = (form: HTMLFormElement, submitter: Element | null, intent?: string) => void

@@ -10,6 +10,7 @@
 import { type ChangeEvent, type KeyboardEvent, type MouseEvent, useRef } from 'react'
 import { type DateErrors, FILTER_SHOWN_MAX } from '../../models/report-form'
 import * as styles from './reports.css'
+import { formatInteger } from '../../utils/format'
 
 export type FieldOption = { value: string; label: string }
 
@@ -273,7 +274,7 @@ export type FilterGroup = {
   all?: boolean
 }
 
-const count = (n: number) => n.toLocaleString('en-IN')
+const count = (n: number) => formatInteger(n)
 
 /** What a capped list says about the values it does not show; null when it shows them all. */
 function shownText(filter: FilterGroup): string | null {
