@@ -3,6 +3,7 @@
 // platform alone.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readdirSync } from 'node:fs'
+import { setTimeout as delay } from 'node:timers/promises'
 import { getRequestListener } from '@hono/node-server'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
@@ -24,6 +25,9 @@ import {
 } from './hardening'
 import { precompressedAssets } from './precompressed'
 import { securityHeaders } from './security'
+
+/** How long /healthz waits for its own ping before the watcher's recent answer stands in. */
+const HEALTHZ_WAIT_MS = 50
 
 export function createServerApp(options: {
   database: DatabaseHandle
@@ -83,10 +87,23 @@ export function createServerApp(options: {
   const isPublicFile = (path: string) => publicEntries.has(path.split('/')[1] ?? '')
   app.use(unavailableWhileDatabaseDown(health, isPublicFile))
 
-  // The watcher's answer (a ping every PING_INTERVAL_MS in the background): the gate above has already
-  // answered 503 while the database is down. A ping of its own per probe would wait, with the embedded
-  // database, behind every query the pages have queued on its one connection (decision 064).
-  app.get('/healthz', (_req, res) => {
+  // Its own ping through the pool answers for the pool (a closed or broken pool shows at once). When the
+  // pool is busy (the embedded database runs one query at a time, behind every query the pages have
+  // queued) and the ping has not answered within HEALTHZ_WAIT_MS, the watcher's background ping (every
+  // PING_INTERVAL_MS; the gate above answers 503 while it sees the database down) answers instead of
+  // the queue (decision 064).
+  app.get('/healthz', async (_req, res) => {
+    const ping = database.ping().then(
+      () => true,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    )
+    const first = await Promise.race([ping, delay(HEALTHZ_WAIT_MS).then(() => null)])
+    if (first instanceof Error) {
+      health.suspect()
+      log.error('health check failed', { error: first.message })
+      res.status(503).json({ status: 'unavailable' })
+      return
+    }
     res.status(200).json({ status: 'ok', database: database.kind })
   })
 
