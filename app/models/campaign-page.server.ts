@@ -93,7 +93,7 @@ export async function listLoader({ request, context }: Args, guard: GuardOptions
   const backendError = list && !list.ok ? await failWith(list, user) : null
   const statsError = stats.ok ? null : await failWith(stats, user)
   const availableCredit = stats.ok ? stats.data.totalAvailableCredit : 0
-  const creditsOn = stats.ok && creditsEnabled(availableCredit)
+  const creditsOn = creditsEnabled(availableCredit)
   const page = list?.ok ? list.data : null
   return {
     base: campaignsPath(user.role),

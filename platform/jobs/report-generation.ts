@@ -250,7 +250,7 @@ async function writeHeartbeat(db: Tx, run: { id: number; startedAt: Date }, at: 
  * `settled` stops the timer and waits for a beat still being written (none outlives the try).
  */
 function heartbeat(
-  deps: Pick<Deps, 'database' | 'now'> & { heartbeatEveryMs?: number },
+  deps: Pick<Deps, 'database' | 'now' | 'heartbeatEveryMs'>,
   run: { id: number; startedAt: Date },
   lastBeat: Date,
 ) {
@@ -270,14 +270,8 @@ function heartbeat(
       },
     )
   }
-  const timer =
-    deps.database.kind === 'pglite'
-      ? null
-      : setInterval(() => {
-          if (!stopped) throughPool(deps.now())
-        }, everyMs)
+  const timer = deps.database.kind === 'pglite' ? null : setInterval(() => throughPool(deps.now()), everyMs)
   timer?.unref()
-  let stopped = false
   return {
     beat: async (tx: Database) => {
       const at = deps.now()
@@ -290,7 +284,6 @@ function heartbeat(
       throughPool(at)
     },
     settled: async () => {
-      stopped = true
       if (timer) clearInterval(timer)
       await pending
     },

@@ -48,7 +48,8 @@ export async function createFailedJobs(
       // Its start_after is the insert's now(): a fetch within the same clock tick (PGlite's clock is coarse)
       // would find nothing ready yet.
       const [fetched] = await boss.fetch(queue, { batchSize: 1, ignoreStartAfter: true })
-      if (fetched?.id !== id) throw new Error(`pg-boss handed out another test job: ${JSON.stringify(fetched)} not ${id}`)
+      if (fetched?.id !== id)
+        throw new Error(`pg-boss handed out another test job: ${JSON.stringify(fetched)} not ${id}`)
       await boss.fail(queue, id, typeof error === 'string' ? new Error(error) : error)
       ids.push(id)
     }

@@ -664,7 +664,9 @@ export function printErrors(lines: string[]) {
   const shown = [...counted].slice(0, ERROR_LINES_SHOWN)
   for (const [line, count] of shown) console.log(`  server error ×${count}: ${line}`)
   if (counted.size > shown.length)
-    console.log(`  … and ${counted.size - shown.length} more distinct server error lines (${lines.length} in all)`)
+    console.log(
+      `  … and ${counted.size - shown.length} more distinct server error lines (${lines.length} in all)`,
+    )
 }
 
 /** Whether the built server reads PGLITE_IN_PROCESS (the embedded database in a child process by default). */
