@@ -178,6 +178,7 @@ function plan(): LoadPlan {
     ? {
         quick: true,
         sequential: 3,
+        warmSeconds: 2,
         connections: 10,
         seconds: 5,
         heavyConnections: 50,
@@ -188,6 +189,7 @@ function plan(): LoadPlan {
     : {
         quick: false,
         sequential: 20,
+        warmSeconds: 5,
         connections: 10,
         seconds: 10,
         heavyConnections: 200,

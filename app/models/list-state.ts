@@ -88,7 +88,18 @@ function filterSchema(spec: FilterSpec) {
   return z.catch(spec.maxLength === undefined ? text : text.check(z.maxLength(spec.maxLength)), '')
 }
 
+// One schema per list description (they are module constants), not one per request.
+const stateSchemas = new WeakMap<ListDescription, z.ZodMiniType>()
+
 function stateSchema(description: ListDescription) {
+  const known = stateSchemas.get(description)
+  if (known) return known
+  const schema = buildStateSchema(description)
+  stateSchemas.set(description, schema)
+  return schema
+}
+
+function buildStateSchema(description: ListDescription) {
   const defaults = defaultListState(description)
   const shape: Record<string, z.ZodMiniType> = {}
   for (const [key, spec] of Object.entries(description.filters)) shape[key] = filterSchema(spec)

@@ -20,7 +20,7 @@ import { projectPath } from '../../platform/paths'
 import { BIG_CAMPAIGNS, BIG_SELLER } from './big-advertiser'
 import { editorBench, editorBenchData, ensureCampaign } from './editor'
 import { type LighthousePage, lighthouseBench } from './lighthouse'
-import { percentile, ServerLog } from './server-log'
+import { outputFiles, percentile, ServerLog } from './server-log'
 import { type FigureTable, fmtMs, fmtS } from './table'
 
 export const SECRET = 'bench-session-secret-0123456789abcdef0123456789'
@@ -40,6 +40,12 @@ export type LoadPlan = {
   quick: boolean
   /** Sequential requests of "one request" (their p50). */
   sequential: number
+  /**
+   * A page is loaded this long (10 connections, not measured) before its figures, on the console's
+   * server and on the floor's alike: the figures are of a server that has served the page before (a
+   * running server's JIT-compiled state), not of its first seconds (decision 065).
+   */
+  warmSeconds: number
   connections: number
   seconds: number
   /** The 200-connection loads (fewer with --quick). */
@@ -83,6 +89,7 @@ function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv 
 }
 
 export async function startServer(target: Target, port: number) {
+  const output = outputFiles(benchDir(`server-${port}`))
   const started = performance.now()
   const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
     env: childEnv({
@@ -98,9 +105,10 @@ export async function startServer(target: Target, port: number) {
       LOG_LEVEL: 'info',
       ...target.env,
     }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output.fds.stdout, output.fds.stderr],
   })
-  const serverLog = new ServerLog(child.stdout!, child.stderr!)
+  output.close()
+  const serverLog = new ServerLog(output.files)
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break
@@ -321,6 +329,7 @@ async function settle(port: number) {
 
 async function startFloor(upstream: string) {
   const port = await freePort()
+  const output = outputFiles(benchDir(`floor-${port}`))
   const child = spawn(process.execPath, ['--import', 'tsx', projectPath('scripts/bench/floor-server.ts')], {
     env: childEnv({
       NODE_ENV: 'production',
@@ -330,9 +339,10 @@ async function startFloor(upstream: string) {
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'info',
     }),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output.fds.stdout, output.fds.stderr],
   })
-  const log = new ServerLog(child.stdout!, child.stderr!)
+  output.close()
+  const log = new ServerLog(output.files)
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break
@@ -425,9 +435,17 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
       },
     ]
     const pageLoads = new Map<string, LoadResult>()
+    /** plan.warmSeconds of load on a URL, not measured (LoadPlan.warmSeconds), then a settled server. */
+    const warm = async (url: string, headers: Record<string, string>, serverPort = port) => {
+      const warmed = await load({ url, connections: plan.connections, seconds: plan.warmSeconds, headers })
+      await settle(serverPort)
+      if (serverPort === port) errors.push(...serverLog.take().errors)
+      if (warmed.failed) say(`warming ${new URL(url).pathname}: ${warmed.failed} errors/non-2xx`)
+    }
     const c = plan.connections
     for (const page of pages) {
       const url = `${base}${page.path}`
+      await warm(url, { cookie: page.cookie })
       const one = await oneRequest(url, { cookie: page.cookie }, plan.sequential)
       const statusNote = one.statuses.some((s) => s !== 200) ? ` (status ${one.statuses.join('/')})` : ''
       set(
@@ -464,6 +482,7 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
       if (page.key === 'list') {
         // The platform's list call alone: the server's own time (its log lines) vs what the caller waits.
         const listPath = `${INVENTORY_BASE}/v1/campaign/loadHomePage`
+        await warm(`${base}${listPath}?userId=${BIG_SELLER.id}`, { authorization: `Bearer ${big.token}` })
         const call = await load({
           url: `${base}${listPath}?userId=${BIG_SELLER.id}`,
           connections: c,
@@ -487,6 +506,7 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
         )
         // Spend sort, last 30 days.
         const spendUrl = `${base}/campaigns?sort=spend&direction=desc&dateFilterType=LAST_30D`
+        await warm(spendUrl, { cookie: big.cookie })
         const spendOne = await oneRequest(spendUrl, { cookie: big.cookie }, plan.sequential)
         const spendLoad = await load({
           url: spendUrl,
@@ -521,6 +541,7 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
       await settle(port)
       for (const page of pages) {
         const url = `http://127.0.0.1:${floor.port}${page.path}`
+        await warm(url, { cookie: page.cookie }, floor.port)
         const floorLoad = await load({
           url,
           connections: c,
