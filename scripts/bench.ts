@@ -284,7 +284,7 @@ async function main() {
     `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, Node ${process.version}. Servers: NODE_ENV=production (SESSION_SECRET set, COOKIE_SECURE=false on plain-HTTP loopback, SEED_DEMO=false, jobs on).`,
   )
   console.log(
-    `Loads: ${p.connections} connections × ${p.seconds} s; one request = p50 of ${p.sequential} in a row after one; heavy loads ${p.heavyConnections} connections × ${p.heavySeconds} s (autocannon, loopback, ${p.heavyConnections} sessions).`,
+    `Loads: each page warmed ${p.warmSeconds} s (not measured), then ${p.connections} connections × ${p.seconds} s; one request = p50 of ${p.sequential} in a row after one; heavy loads ${p.heavyConnections} connections × ${p.heavySeconds} s (autocannon, loopback, ${p.heavyConnections} sessions).`,
   )
   console.log(
     `Data: the seeded demo data + ${BIG_CAMPAIGNS.toLocaleString('en')} campaigns × ${BIG_DAYS} days of facts for one advertiser.`,
