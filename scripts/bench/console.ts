@@ -482,13 +482,10 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
       if (page.key === 'list') {
         // The platform's list call alone: the server's own time (its log lines) vs what the caller waits.
         const listPath = `${INVENTORY_BASE}/v1/campaign/loadHomePage`
-        await warm(`${base}${listPath}?userId=${BIG_SELLER.id}`, { authorization: `Bearer ${big.token}` })
-        const call = await load({
-          url: `${base}${listPath}?userId=${BIG_SELLER.id}`,
-          connections: c,
-          seconds: plan.seconds,
-          headers: { authorization: `Bearer ${big.token}` },
-        })
+        const callUrl = `${base}${listPath}?userId=${BIG_SELLER.id}`
+        const bearer = { authorization: `Bearer ${big.token}` }
+        await warm(callUrl, bearer)
+        const call = await load({ url: callUrl, connections: c, seconds: plan.seconds, headers: bearer })
         await settle(port)
         const logged = serverLog.take()
         errors.push(...logged.errors)
