@@ -388,9 +388,7 @@ export const campaigns = pgTable(
       .where(sql`${t.deletedAt} is null`),
     // The list's total and the home stats' counts by state of an advertiser's live campaigns: an index-only
     // scan, not a scan of the table (decision 065).
-    index('campaigns_seller_live_state_idx')
-      .on(t.sellerId, t.state)
-      .where(sql`${t.deletedAt} is null`),
+    index('campaigns_seller_live_state_idx').on(t.sellerId, t.state).where(sql`${t.deletedAt} is null`),
     index('campaigns_state_idx').on(t.state),
     check('campaigns_state_ck', sql`${t.state} is null or ${t.state} between 1 and 9`),
     check('campaigns_status_ck', sql`${t.status} in (0, 1)`),

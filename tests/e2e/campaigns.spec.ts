@@ -5,7 +5,14 @@
 import { readFileSync } from 'node:fs'
 import Papa from 'papaparse'
 import { addDays, istDate } from '../../platform/rules/time'
-import { ADVERTISER_FIXTURES, type FixtureCampaign, fixtureSpend } from './e2e-campaign-fixtures'
+import {
+  ADVERTISER_FIXTURES,
+  type FixtureCampaign,
+  factsAged,
+  fixtureSpend,
+  roasText,
+  seedDay,
+} from './e2e-campaign-fixtures'
 import { byName, chooseFilter, editorHeading, inr, jsOff, LIST, names, row, rows } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
 
@@ -74,16 +81,18 @@ test.describe('a seller with campaigns', () => {
     await expect(row(page, 'Pre Diwali Kitchen').locator('td').nth(6)).toHaveText('Lifetime')
     // Yesterday's metrics (Last 1 day), ROAS with two decimals, start at 00:00:00 IST.
     const c = byName('Monsoon Umbrellas')
-    const fact = c.facts![0]!
+    const yesterday = factsAged(c, 1)
+    const sum = (key: 'spendRupees' | 'clicks' | 'orders' | 'salesRupees') =>
+      yesterday.reduce((total, f) => total + f[key], 0)
     const cells = row(page, 'Monsoon Umbrellas').locator('td')
-    await expect(cells.nth(5)).toHaveText(`${addDays(istDate(new Date()), c.startOffsetDays)} 00:00:00`)
-    await expect(cells.nth(6)).toHaveText(`${addDays(istDate(new Date()), c.endOffsetDays!)} 23:59:59`)
+    await expect(cells.nth(5)).toHaveText(`${addDays(seedDay(), c.startOffsetDays)} 00:00:00`)
+    await expect(cells.nth(6)).toHaveText(`${addDays(seedDay(), c.endOffsetDays!)} 23:59:59`)
     await expect(cells.nth(7)).toHaveText(`₹${inr(c.budgetRupees!)}`)
-    await expect(cells.nth(8)).toHaveText(`₹${inr(fact.spendRupees)}`)
-    await expect(cells.nth(9)).toHaveText(String(fact.clicks))
-    await expect(cells.nth(10)).toHaveText(String(fact.orders))
-    await expect(cells.nth(11)).toHaveText(`₹${inr(fact.salesRupees)}`)
-    await expect(cells.nth(12)).toHaveText((fact.salesRupees / fact.spendRupees).toFixed(2))
+    await expect(cells.nth(8)).toHaveText(`₹${inr(sum('spendRupees'))}`)
+    await expect(cells.nth(9)).toHaveText(String(sum('clicks')))
+    await expect(cells.nth(10)).toHaveText(String(sum('orders')))
+    await expect(cells.nth(11)).toHaveText(`₹${inr(sum('salesRupees'))}`)
+    await expect(cells.nth(12)).toHaveText(roasText(sum('salesRupees'), sum('spendRupees')))
     // Row actions: Pause on running, Play on manually paused, none otherwise.
     await expect(cells.getByRole('button', { name: 'Pause Monsoon Umbrellas' })).toBeVisible()
     await expect(

@@ -1,5 +1,9 @@
 // The campaigns each e2e advertiser starts with. Plain data: the setup inserts it and the tests
 // derive what the screen should show from it.
+import { readFileSync } from 'node:fs'
+import { daysBetween, istDate } from '../../platform/rules/time'
+import { SEED_DAY_FILE } from './paths'
+
 export type FixtureCampaign = {
   name: string
   campaignClass?: 'Sponsored' | 'Privilege'
@@ -104,9 +108,32 @@ export const ADVERTISER_FIXTURES = {
   },
 } satisfies Record<string, { creditLimitRupees: number; campaigns: FixtureCampaign[] }>
 
-/** Spend of a fixture campaign over the facts between `fromDaysAgo` and `toDaysAgo`, inclusive. */
+/** The IST day global-setup dated the fixtures from (its "today"). */
+export function seedDay(): string {
+  return readFileSync(SEED_DAY_FILE, 'utf8').trim()
+}
+
+/**
+ * A fixture fact's age in days now: its `daysAgo` plus the days since seeding (one after the run crosses
+ * IST midnight, when the server's "yesterday" is the seed day itself).
+ */
+export function ageNow(f: { daysAgo: number }): number {
+  return f.daysAgo + daysBetween(seedDay(), istDate(new Date()))
+}
+
+/** The facts of a fixture campaign that are `daysAgo` days old now (ageNow). */
+export function factsAged(c: FixtureCampaign, daysAgo: number) {
+  return (c.facts ?? []).filter((f) => ageNow(f) === daysAgo)
+}
+
+/** ROAS as the list shows it: sales ÷ spend to 2 decimals, 0.00 without spend. */
+export function roasText(sales: number, spend: number): string {
+  return (spend > 0 ? Math.round((sales / spend) * 100) / 100 : 0).toFixed(2)
+}
+
+/** Spend of a fixture campaign over the facts between `fromDaysAgo` and `toDaysAgo` now, inclusive. */
 export function fixtureSpend(c: FixtureCampaign, fromDaysAgo: number, toDaysAgo: number): number {
   return (c.facts ?? [])
-    .filter((f) => f.daysAgo <= fromDaysAgo && f.daysAgo >= toDaysAgo)
+    .filter((f) => ageNow(f) <= fromDaysAgo && ageNow(f) >= toDaysAgo)
     .reduce((sum, f) => sum + f.spendRupees, 0)
 }

@@ -143,11 +143,11 @@ export function e2eAccountId(name: string, project: string): number {
   throw new Error(`${name} is not a SELLER or BRAND in E2E_USER_SPECS`)
 }
 
-export async function createE2eUsers(db: Database): Promise<Record<string, E2eUser>> {
+/** `now` dates the fixture campaigns and facts; global-setup records its IST day (paths.ts SEED_DAY_FILE). */
+export async function createE2eUsers(db: Database, now = new Date()): Promise<Record<string, E2eUser>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const created: Record<string, E2eUser> = {}
   let nextAccount = FIRST_E2E_ACCOUNT
-  const now = new Date()
   for (const project of E2E_PROJECTS) {
     for (const spec of E2E_USER_SPECS) {
       const email = e2eEmail(spec.name, project)

@@ -12,6 +12,7 @@ import { sessions } from '../../platform/db/schema'
 import { demoUsers, seedDemo } from '../../platform/db/seed'
 import { projectPath } from '../../platform/paths'
 import { createFailedJobs } from '../../platform/testing/failed-jobs'
+import { istDate } from '../../platform/rules/time'
 import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
 import { createE2eUsers, type E2eUser } from './e2e-users'
 import { startSmtpListener } from './mailbox'
@@ -20,6 +21,7 @@ import {
   E2E_FAILED_JOBS,
   FACT_SUMS_FILE,
   type FactSums,
+  SEED_DAY_FILE,
   SESSIONS_FILE,
   type SessionPool,
   USERS_FILE,
@@ -56,7 +58,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
     const url = adminUrl(databaseUrl, 'adc_e2e')
     const handle = await openDatabase({ databaseUrl: url })
     await seedDemo(handle.db)
-    await createSessionPool(handle.db, await createE2eUsers(handle.db))
+    await createSessionPool(handle.db, await createE2eUsersOfToday(handle.db))
     await createE2eFailedJobs(handle)
     await handle.close()
     process.env.E2E_DATABASE_URL = url
@@ -66,10 +68,17 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
   rmSync(dataDir, { recursive: true, force: true })
   const template = await ensurePgliteTemplate()
   const handle = await openDatabase({ dataDir, loadDataDir: new Blob([readFileSync(template)]) })
-  await createSessionPool(handle.db, await createE2eUsers(handle.db))
+  await createSessionPool(handle.db, await createE2eUsersOfToday(handle.db))
   await createE2eFailedJobs(handle)
   await handle.close()
   return { env: { DATA_DIR: dataDir } }
+}
+
+/** The e2e users and their campaigns, dated from now; the day is kept for the specs (SEED_DAY_FILE). */
+async function createE2eUsersOfToday(db: Parameters<typeof createE2eUsers>[0]) {
+  const now = new Date()
+  writeFileSync(SEED_DAY_FILE, istDate(now))
+  return createE2eUsers(db, now)
 }
 
 /** Failed jobs for the Background jobs page (decision 058): the oldest is the one nobody retries. */

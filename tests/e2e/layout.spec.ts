@@ -3,7 +3,7 @@
 // filtered list. Runs with JS on and off. (That no page of the route table scrolls sideways at 360 or
 // 1366 px is checked in a11y-every-page.spec.ts's walk of every page, decision 063.)
 import type { Page } from '@playwright/test'
-import { ADVERTISER_FIXTURES } from './e2e-campaign-fixtures'
+import { ADVERTISER_FIXTURES, factsAged, roasText } from './e2e-campaign-fixtures'
 import { inr, jsOff } from './e2e-campaign-page'
 import { expect, test } from './fixtures'
 
@@ -65,9 +65,7 @@ test.describe('the campaign table at 1366×768', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0)
 
     // The default range is yesterday; the totals cover all 23 campaigns although a page shows 10.
-    const facts = ADVERTISER_FIXTURES.list.campaigns.flatMap((c) =>
-      (c.facts ?? []).filter((f) => f.daysAgo === 1),
-    )
+    const facts = ADVERTISER_FIXTURES.list.campaigns.flatMap((c) => factsAged(c, 1))
     const sum = (key: 'spendRupees' | 'clicks' | 'orders' | 'salesRupees') =>
       facts.reduce((total, f) => total + f[key], 0)
     const spend = sum('spendRupees')
@@ -81,7 +79,7 @@ test.describe('the campaign table at 1366×768', () => {
       whole(sum('clicks')),
       whole(sum('orders')),
       `₹${inr(sales)}`,
-      (Math.round((sales / spend) * 100) / 100).toFixed(2),
+      roasText(sales, spend),
       '',
     ])
   })
