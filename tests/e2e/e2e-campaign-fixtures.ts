@@ -118,12 +118,27 @@ export function seedDay(): string {
  * IST midnight, when the server's "yesterday" is the seed day itself).
  */
 export function ageNow(f: { daysAgo: number }): number {
-  return f.daysAgo + daysBetween(seedDay(), istDate(new Date()))
+  return f.daysAgo + daysSinceSeed()
+}
+
+/** Days from the seed day to today (IST): 0 unless the run crossed IST midnight. */
+export function daysSinceSeed(): number {
+  return daysBetween(seedDay(), istDate(new Date()))
 }
 
 /** The facts of a fixture campaign that are `daysAgo` days old now (ageNow). */
 export function factsAged(c: FixtureCampaign, daysAgo: number) {
   return (c.facts ?? []).filter((f) => ageNow(f) === daysAgo)
+}
+
+/**
+ * A fixture campaign's state as the server's state engine keeps it today: Daily Limit Reached (4) holds
+ * only while today's spend is at its daily budget, so after IST midnight the campaign runs again (1).
+ */
+export function stateNow(c: FixtureCampaign): number | null {
+  if (c.state !== 4 || c.dailyBudgetRupees === undefined) return c.state
+  const today = factsAged(c, 0).reduce((sum, f) => sum + f.spendRupees, 0)
+  return today >= c.dailyBudgetRupees ? 4 : 1
 }
 
 /** ROAS as the list shows it: sales ÷ spend to 2 decimals, 0.00 without spend. */
