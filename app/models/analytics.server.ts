@@ -4,6 +4,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import {
   type FiltersResponse,
+  filterValueMatches,
   filtersResponseSchema,
   isDisabledMetric,
   REPORT_CATALOGUE,
@@ -21,6 +22,7 @@ import {
   type ReportType,
   reportTableSchema,
   SAVED_REPORT_TYPES,
+  shownFilterValues,
 } from '../../platform/contracts/analytics'
 import { SOMETHING_WENT_WRONG } from '../../platform/contracts/envelope'
 import { istDate } from '../../platform/rules/time'
@@ -46,8 +48,21 @@ export function analyticsApi(context: Pick<AppLoadContext, 'platformFetch' | 're
     requestId: context.requestId,
   })
   return {
-    filters: (userId: number, reportType: ReportType) =>
-      api.get('/v1/analytics/getFilters', { query: { userId, reportType }, response: filtersResponseSchema }),
+    /**
+     * getFilters: every value of each filter, or with `shown` only what a form shows of them (the chosen
+     * and the first FILTER_SHOWN_MAX that match its search) and how many there are (decision 066).
+     */
+    filters: (userId: number, reportType: ReportType, shown?: FilterChoicesInput) => {
+      const query: Record<string, string | number | readonly string[]> = { userId, reportType }
+      if (shown) {
+        query.shown = FILTER_SHOWN_MAX
+        for (const name of REPORT_FILTERS) {
+          if (shown.find[name]) query[`find.${name}`] = shown.find[name]
+          if (shown.filters[name]?.length) query[`chosen.${name}`] = shown.filters[name]
+        }
+      }
+      return api.get('/v1/analytics/getFilters', { query, response: filtersResponseSchema })
+    },
     /** The report computed now from the daily rollup: one page of rows, totals over all, series by day. */
     generate: (userId: number, paging: { page: number; size: number }, body: ReportRequestInput) =>
       api.post('/v1/analytics/generateReport', {
@@ -104,24 +119,22 @@ const isReportFilter = (name: string): name is ReportFilter =>
  * per page.
  */
 export function shownFilterGroups(
-  filters: FiltersResponse['filters'] | null,
+  answer: Pick<FiltersResponse, 'filters' | 'counts'> | null,
   state: FilterChoicesInput,
 ): FilterGroup[] {
   return REPORT_FILTERS.map((name) => {
-    const values = filters?.[name] ?? []
+    const values = answer?.filters[name] ?? []
     const find = state.find[name] ?? ''
     const query = find.toLowerCase()
-    const matches = (o: { value: string; label: string }) =>
-      !query || o.label.toLowerCase().includes(query) || o.value.toLowerCase().includes(query)
     const chosen = new Set(state.filters[name] ?? [])
-    let room = FILTER_SHOWN_MAX - values.filter((o) => chosen.has(o.value)).length
-    const options = values.filter((o) => chosen.has(o.value) || (matches(o) && room-- > 0))
+    // getFilters' shown mode sent only these values, and says how many there are (decision 066).
+    const counted = answer?.counts?.[name]
     return {
       name,
       label: REPORT_FILTER_LABELS[name],
-      options,
-      total: values.length,
-      matched: query ? values.filter(matches).length : values.length,
+      options: shownFilterValues(values, { limit: FILTER_SHOWN_MAX, find, chosen }),
+      total: counted?.total ?? values.length,
+      matched: counted?.matched ?? values.filter((o) => filterValueMatches(o, query)).length,
       find,
       all: state.all.includes(name),
     }
@@ -232,10 +245,12 @@ export async function loadAnalyticsPage(
   const paging = { page: state.page, size: state.size }
   // One getFilters and (after Generate) one generateReport, in parallel; after getFilters when a filter
   // is marked `all`, whose values the request lists.
-  const filtersCall = api.filters(sellerId, state.reportType)
+  // Only a report run with a filter marked `all` needs every value; otherwise what the form shows.
+  const everyValue = run && resolved.all.length > 0
+  const filtersCall = api.filters(sellerId, state.reportType, everyValue ? undefined : resolved)
   const reportCall = !run
     ? null
-    : resolved.all.length === 0
+    : !everyValue
       ? api.generate(sellerId, paging, reportRequest(resolved))
       : filtersCall.then((f) =>
           f.ok
@@ -243,7 +258,7 @@ export async function loadAnalyticsPage(
             : null,
         )
   const [filtersResult, reportResult] = await Promise.all([filtersCall, reportCall])
-  const filterValues = filtersResult.ok ? filtersResult.data.filters : null
+  const filterValues = filtersResult.ok ? filtersResult.data : null
   if (apply) {
     // Select all marks the filter `all` (its values stay unlisted); Clear chooses none.
     resolved.filters = { ...resolved.filters, [apply.filter]: [] }

@@ -266,7 +266,7 @@ async function filterValues(api: ScheduleApi, user: CurrentUser, reportType: str
 function shownFilters(values: ScheduleFormValues, every: FiltersResponse['filters'] | null) {
   if (!every) return { values, groups: [] as FilterGroup[] }
   const fitted = fitEveryValueMarkers(values, every)
-  return { values: fitted, groups: shownFilterGroups(every, fitted) }
+  return { values: fitted, groups: shownFilterGroups({ filters: every }, fitted) }
 }
 
 async function savedReport(api: ScheduleApi, user: CurrentUser, id: string) {

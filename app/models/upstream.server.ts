@@ -33,7 +33,8 @@ export type UpstreamError = {
 }
 export type UpstreamResult<T> = UpstreamOk<T> | UpstreamError
 
-type Query = Record<string, string | number | boolean | null | undefined>
+/** Query parameters; a list is sent as the parameter repeated. */
+type Query = Record<string, string | number | boolean | readonly string[] | null | undefined>
 type CallOptions = { query?: Query; json?: unknown; body?: BodyInit; headers?: HeadersInit }
 /** A call naming its answer's contract (platform/contracts): `data` is parsed with it and typed by it. */
 type ContractCall<S extends z.ZodType> = CallOptions & { response: S }
@@ -86,7 +87,8 @@ export function createUpstreamClient(
   async function raw(method: string, path: string, call: CallOptions = {}): Promise<Response> {
     const url = new URL(transport.base + path)
     for (const [key, value] of Object.entries(call.query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, item)
+      else if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
     }
     const headers = new Headers(call.headers)
     headers.set('accept', 'application/json')

@@ -6,13 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ANALYTICS_PATH,
   defaultReportsResponseSchema,
+  type FiltersResponse,
+  filterValueMatches,
   filtersResponseSchema,
+  REPORT_FILTERS,
   REPORT_TYPES,
+  type ReportFilter,
   type ReportRequestInput,
   ReportMessages,
   type ReportTable,
   reportRequestSchema,
   reportTableSchema,
+  shownFilterValues,
 } from '../contracts/analytics'
 import { reportEntities } from '../db/schema'
 import { addDays, istDate } from '../rules/time'
@@ -553,6 +558,89 @@ describe('getDefaultReport, getFilters, getReport', () => {
       token: tokens.revoked,
     })
     expect(revoked.status).toBe(401)
+  })
+
+  it('getFilters shown mode: each filter narrowed as a form shows it, as if from every value, with counts', async () => {
+    const get = async (extra: [string, string][], token = tokens.seller) => {
+      const params = new URLSearchParams([['userId', '100001'], ...extra])
+      const response = await t.request(`${ANALYTICS_PATH}/getFilters?${params}`, { token })
+      return { status: response.status, body: await response.json() }
+    }
+    const every = (await get([])).body.data as FiltersResponse
+    expect(every.counts).toBeUndefined()
+    const campaigns = every.filters.CAMPAIGN_ID
+    expect(campaigns.length).toBeGreaterThan(5)
+    const foreign = (
+      (await t.db.execute(
+        sql`select id::text as id from campaigns where seller_id = 100002 and deleted_at is null limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows[0]!.id
+    const second = campaigns[1]!
+    const word = second.label.split(' ')[0]!.toUpperCase()
+    const cases: {
+      limit: number
+      find: Partial<Record<ReportFilter, string>>
+      chosen: Partial<Record<ReportFilter, string[]>>
+    }[] = [
+      { limit: 3, find: {}, chosen: {} },
+      { limit: 3, find: { CAMPAIGN_ID: word }, chosen: {} },
+      { limit: 2, find: { CAMPAIGN_ID: second.value }, chosen: {} },
+      {
+        limit: 2,
+        find: { CAMPAIGN_ID: 'no such campaign' },
+        chosen: { CAMPAIGN_ID: [campaigns.at(-1)!.value] },
+      },
+      // A chosen value that is no campaign of the advertiser, or not a campaign id, is not shown.
+      { limit: 2, find: {}, chosen: { CAMPAIGN_ID: [campaigns.at(-1)!.value, foreign, 'x', '0'] } },
+      {
+        limit: 1,
+        find: { CAMPAIGN_STATUS: 'PAUS', CREATED_BY: '@' },
+        chosen: { CAMPAIGN_STATUS: ['RUNNING'] },
+      },
+    ]
+    for (const { limit, find, chosen } of cases) {
+      const extra: [string, string][] = [['shown', String(limit)]]
+      for (const [name, text] of Object.entries(find)) extra.push([`find.${name}`, text])
+      for (const [name, values] of Object.entries(chosen))
+        for (const v of values) extra.push([`chosen.${name}`, v])
+      const { status, body } = await get(extra)
+      expect(status, JSON.stringify(extra)).toBe(200)
+      const shown = filtersResponseSchema.parse(body.data)
+      for (const name of REPORT_FILTERS) {
+        const search = { limit, find: find[name] ?? '', chosen: new Set(chosen[name] ?? []) }
+        const query = search.find.toLowerCase()
+        expect(shown.filters[name], `${name} ${JSON.stringify(extra)}`).toEqual(
+          shownFilterValues(every.filters[name], search),
+        )
+        expect(shown.counts?.[name]).toEqual({
+          total: every.filters[name].length,
+          matched: every.filters[name].filter((o) => filterValueMatches(o, query)).length,
+        })
+      }
+      expect(JSON.stringify(shown.filters)).not.toContain(`"${foreign}"`)
+    }
+    // The same guard as every getFilters; bad shown-mode input is a 400 that says why.
+    expect((await get([['shown', '5']], tokens.agency)).status).toBe(403)
+    for (const bad of [
+      [['shown', '0']],
+      [['shown', '201']],
+      [
+        ['shown', '5'],
+        ['find.CAMPAIGN_ID', 'x'.repeat(101)],
+      ],
+      [
+        ['shown', '5'],
+        ['find.CAMPAIGN_ID', 'a\u0007b'],
+      ],
+      [
+        ['shown', '5'],
+        ['chosen.CREATED_BY', 'a\u0000'],
+      ],
+    ] as [string, string][][]) {
+      const { status, body } = await get(bad)
+      expect(status, JSON.stringify(bad)).toBe(400)
+      expect(typeof body.message).toBe('string')
+    }
   })
 
   it('getReport: a saved definition computed now; 404 for another advertiser or once deleted', async () => {

@@ -9,6 +9,8 @@ import {
   type DefaultReportsResponse,
   DIMENSIONS,
   type FiltersResponse,
+  filterChosenSchema,
+  filterFindSchema,
   filtersQuerySchema,
   getReportQuerySchema,
   METRICS,
@@ -28,6 +30,7 @@ import type { PlatformDeps } from '../deps'
 import { notFound } from '../errors'
 import { type Env, ok } from '../http'
 import { isAdminRole } from '../rules/roles'
+import { type FilterSearch, shownFilterLists } from './filter-values'
 import {
   REPORT_PLACEMENTS,
   REPORT_STATUS_STATES,
@@ -67,20 +70,39 @@ export function reportRoutes(deps: PlatformDeps) {
     const auth = c.get('auth')
     await assertMayActFor(db(), auth, query.userId)
     const entry = REPORT_CATALOGUE[query.reportType]
-    const own = await db()
-      .select({ id: campaigns.id, name: campaigns.name, createdBy: campaigns.campaignCreatedBy })
-      .from(campaigns)
-      .where(and(eq(campaigns.sellerId, query.userId), isNull(campaigns.deletedAt)))
-      .orderBy(asc(campaigns.name), asc(campaigns.id))
-    const creators = [...new Set(own.map((c) => c.createdBy).filter((v): v is string => Boolean(v)))].sort()
+    const fixed = {
+      CAMPAIGN_STATUS: Object.keys(REPORT_STATUS_STATES).map((value) => ({ value, label: value })),
+      PLACEMENT_CATEGORY: Object.entries(REPORT_PLACEMENTS).map(([value, label]) => ({ value, label })),
+      TARGETING_TYPE: REPORT_TARGETING_TYPES.map((value) => ({ value, label: value })),
+    }
+    let lists: Pick<FiltersResponse, 'filters' | 'counts'>
+    if (query.shown !== undefined) {
+      // Shown mode (decision 066): each filter's search and chosen values, then only what a form shows.
+      const search = {} as FilterSearch
+      for (const name of REPORT_FILTERS) {
+        search[name] = {
+          find: filterFindSchema.parse(c.req.query(`find.${name}`)),
+          chosen: new Set(filterChosenSchema.parse(c.req.queries(`chosen.${name}`) ?? [])),
+        }
+      }
+      lists = await shownFilterLists(db(), query.userId, query.shown, search, fixed)
+    } else {
+      const own = await db()
+        .select({ id: campaigns.id, name: campaigns.name, createdBy: campaigns.campaignCreatedBy })
+        .from(campaigns)
+        .where(and(eq(campaigns.sellerId, query.userId), isNull(campaigns.deletedAt)))
+        .orderBy(asc(campaigns.name), asc(campaigns.id))
+      const creators = [...new Set(own.map((c) => c.createdBy).filter((v): v is string => Boolean(v)))].sort()
+      lists = {
+        filters: {
+          CAMPAIGN_ID: own.map((c) => ({ value: String(c.id), label: c.name })),
+          ...fixed,
+          CREATED_BY: creators.map((value) => ({ value, label: value })),
+        },
+      }
+    }
     const data: FiltersResponse = {
-      filters: {
-        CAMPAIGN_ID: own.map((c) => ({ value: String(c.id), label: c.name })),
-        CAMPAIGN_STATUS: Object.keys(REPORT_STATUS_STATES).map((value) => ({ value, label: value })),
-        PLACEMENT_CATEGORY: Object.entries(REPORT_PLACEMENTS).map(([value, label]) => ({ value, label })),
-        TARGETING_TYPE: REPORT_TARGETING_TYPES.map((value) => ({ value, label: value })),
-        CREATED_BY: creators.map((value) => ({ value, label: value })),
-      },
+      ...lists,
       dimensions: entry.dimensions.map((name) => ({
         name,
         label: DIMENSIONS[name].label,

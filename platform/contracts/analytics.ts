@@ -275,6 +275,9 @@ export const REPORT_RECIPIENTS_MAX = 50
 export const REPORT_NAME_MAX = 100
 /** Filter values per filter (campaign ids of one advertiser). */
 export const REPORT_FILTER_VALUES_MAX = 5_000
+/** getFilters' shown mode: values per filter at most (decision 066), and a filter search's length. */
+export const FILTER_SHOWN_LIMIT_MAX = 200
+export const FILTER_FIND_MAX = 100
 /** Signed download links live this long (issue 12: minutes). */
 export const SIGNED_URL_TTL_MS = 10 * 60 * 1000
 /** Links e-mailed with a scheduled run live this long (docs/decisions/038). */
@@ -394,7 +397,18 @@ export type DefaultReportsResponse = z.infer<typeof defaultReportsResponseSchema
 /** GET getFilters?userId&reportType: the filter values of the caller's advertiser, and the fields. */
 export const filtersQuerySchema = analyticsUserQuerySchema.extend({
   reportType: z.enum(REPORT_TYPES).default('CAMPAIGN_PERFORMANCE_REPORT'),
+  /**
+   * getFilters' shown mode (decision 066): at most this many values per filter, the chosen ones and then
+   * the first that match the filter's search (shownFilterValues), with each filter's `counts`. Without
+   * it every value is listed.
+   */
+  shown: z.coerce.number().int().min(1).max(FILTER_SHOWN_LIMIT_MAX).optional(),
 })
+/** A filter's search (`find.<FILTER>`) and its chosen values (`chosen.<FILTER>`, repeated) in shown mode. */
+export const filterFindSchema = safeText({ max: FILTER_FIND_MAX, trim: true }).default('')
+export const filterChosenSchema = z
+  .array(safeText({ max: TEXT_MAX.line, trim: true }))
+  .max(REPORT_FILTER_VALUES_MAX)
 export const filtersResponseSchema = z.object({
   filters: z.object({
     CAMPAIGN_ID: z.array(z.object({ value: z.string(), label: z.string() })),
@@ -405,8 +419,32 @@ export const filtersResponseSchema = z.object({
   }),
   dimensions: z.array(z.object({ name: z.string(), label: z.string(), default: z.boolean() })),
   metrics: z.array(z.object({ name: z.string(), label: z.string(), disabled: z.boolean() })),
+  /** Shown mode only: per filter how many values it has and how many match its search. */
+  counts: z
+    .record(z.enum(REPORT_FILTERS), z.object({ total: z.number().int(), matched: z.number().int() }))
+    .optional(),
 })
 export type FiltersResponse = z.infer<typeof filtersResponseSchema>
+export type FilterValue = { value: string; label: string }
+
+/** Whether a filter value matches a search, lower-cased: its label or its value contains it. */
+export const filterValueMatches = (o: FilterValue, query: string) =>
+  !query || o.label.toLowerCase().includes(query) || o.value.toLowerCase().includes(query)
+
+/**
+ * The values a filter shows (decision 060; getFilters' shown mode, decision 066): every chosen value,
+ * then the first values that match the search, `limit` in all, in the list's order. `matches` says
+ * whether a value matches (default: filterValueMatches of the lower-cased search); a list already
+ * narrowed to matches in SQL passes one that keeps all. Applied to its own answer it gives the same.
+ */
+export function shownFilterValues<T extends FilterValue>(
+  values: readonly T[],
+  { limit, find, chosen }: { limit: number; find: string; chosen: ReadonlySet<string> },
+  matches: (o: T) => boolean = (o) => filterValueMatches(o, find.toLowerCase()),
+): T[] {
+  let room = limit - values.filter((o) => chosen.has(o.value)).length
+  return values.filter((o) => chosen.has(o.value) || (matches(o) && room-- > 0))
+}
 
 /** A table cell: text for dimensions, numbers (rupees / percent / ratio rounded to 2 places) for metrics. */
 export const reportCellSchema = z.union([z.string(), z.number(), z.null()])
