@@ -258,24 +258,25 @@ export async function listCampaigns(
         .groupBy(performanceDaily.campaignId),
     )
     // The page is an index range (campaigns_seller_live_created_idx for the default order) and the count
-    // a separate index-only count: a window count over the page query would read every row first.
-    const [pageRows, counted] = await Promise.all([
-      db
-        .with(page, metrics)
-        .select({
-          ...columns,
-          spend: sql<string>`coalesce(${metrics.spend}, 0)`,
-          clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
-          orders: sql<string>`coalesce(${metrics.orders}, 0)`,
-          sales: sql<string>`coalesce(${metrics.sales}, 0)`,
-        })
-        .from(page)
-        .innerJoin(campaigns, eq(campaigns.id, page.pageId))
-        .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
-        .orderBy(asc(page.rowNumber)),
-      paging ? countCampaigns(db, filters) : null,
-    ])
-    rows = pageRows.map((row) => ({ ...row, total: String(counted ?? pageRows.length) }))
+    // an index-only count in the same statement, worked out once (an uncorrelated subquery): a window
+    // count over the page query would read every row first, and a statement of its own is one more
+    // round trip for the web server (decision 067).
+    const counted = paging ? sql<string>`(${countStatement(db, filters)})` : sql<string>`null`
+    const pageRows = await db
+      .with(page, metrics)
+      .select({
+        ...columns,
+        spend: sql<string>`coalesce(${metrics.spend}, 0)`,
+        clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
+        orders: sql<string>`coalesce(${metrics.orders}, 0)`,
+        sales: sql<string>`coalesce(${metrics.sales}, 0)`,
+        counted,
+      })
+      .from(page)
+      .innerJoin(campaigns, eq(campaigns.id, page.pageId))
+      .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
+      .orderBy(asc(page.rowNumber))
+    rows = pageRows.map(({ counted: n, ...row }) => ({ ...row, total: String(n ?? pageRows.length) }))
   }
 
   let totalCount = Number(rows[0]?.total ?? 0)
@@ -299,11 +300,14 @@ export async function listCampaigns(
   }
 }
 
-async function countCampaigns(db: Database, filters: SQL[]): Promise<number> {
-  const [counted] = await db
+const countStatement = (db: Database, filters: SQL[]) =>
+  db
     .select({ n: sql<string>`count(*)` })
     .from(campaigns)
     .where(and(...filters))
+
+async function countCampaigns(db: Database, filters: SQL[]): Promise<number> {
+  const [counted] = await countStatement(db, filters)
   return Number(counted?.n ?? 0)
 }
 
