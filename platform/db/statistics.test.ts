@@ -49,4 +49,34 @@ describe('planner statistics at start-up', () => {
     await refreshStaleStatistics(database)
     expect(await plannedRows()).toBe(40050)
   })
+
+  it('vacuums the embedded database (no autovacuum there): its pages become all-visible, so index-only scans stay so', async () => {
+    await database.executeSql(
+      'create table vacuum_probe (id int primary key, n int); insert into vacuum_probe select g, g from generate_series(1, 20000) g',
+    )
+    const visible = async () =>
+      (
+        await database.executeSql(
+          `select relpages, relallvisible from pg_class where oid = 'public.vacuum_probe'::regclass`,
+          [],
+        )
+      ).rows[0] as { relpages: number; relallvisible: number }
+    expect((await visible()).relallvisible).toBe(0)
+    await refreshStaleStatistics(database)
+    const after = await visible()
+    expect(after.relpages).toBeGreaterThan(0)
+    if (database.kind === 'pglite') {
+      expect(after.relallvisible).toBe(after.relpages)
+      const plan = (
+        await database.executeSql(
+          'explain (analyze, costs off) select count(*) from vacuum_probe where id < 1000',
+          [],
+        )
+      ).rows.map((r) => String(Object.values(r)[0]))
+      expect(plan.join('\n')).toMatch(/Heap Fetches: 0/)
+    } else {
+      // PostgreSQL: ANALYZE only; autovacuum sets the visibility map in its own time.
+      expect(after.relallvisible).toBeLessThanOrEqual(after.relpages)
+    }
+  })
 })

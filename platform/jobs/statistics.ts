@@ -1,4 +1,5 @@
-// Hourly: refresh the planner statistics (PGlite has no autovacuum; on PostgreSQL it is harmless).
+// Hourly: refresh the planner statistics, and vacuum the embedded database (PGlite has no autovacuum;
+// on PostgreSQL the ANALYZE is harmless). Decision 068.
 import { refreshStatistics } from '../db/statistics'
 import type { JobDefinition } from '.'
 import { RETRY_HOURLY } from './boss'
