@@ -132,7 +132,7 @@ async function prepareTargets(now: Date): Promise<Target[]> {
     console.log(
       data.generationMs === null
         ? `PGlite bench data reused (${data.key}) in ${dataDir}`
-        : `PGlite bench data built (${data.key}); the big advertiser took ${(data.generationMs / 1000).toFixed(1)} s to write and ANALYZE`,
+        : `PGlite bench data built (${data.key}); the big advertiser took ${(data.generationMs / 1000).toFixed(1)} s to write, VACUUM and ANALYZE`,
     )
     if (serverHasPgliteModes()) {
       targets.push({ column: 'PGlite (child process)', dataDir })
