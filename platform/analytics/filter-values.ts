@@ -12,6 +12,7 @@ import {
 } from '../contracts/analytics'
 import type { Database } from '../db/client'
 import { campaigns } from '../db/schema'
+import { rowsOf } from './report-engine'
 
 export type FilterSearch = Record<ReportFilter, { find: string; chosen: ReadonlySet<string> }>
 type Lists = FiltersResponse['filters']
@@ -19,10 +20,6 @@ type Counts = NonNullable<FiltersResponse['counts']>
 
 /** Campaign ids as the database stores them (bigint); any other chosen value names no campaign. */
 const CAMPAIGN_ID = /^[1-9]\d{0,17}$/
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
-}
 
 /**
  * Each filter's shown values (shownFilterValues: the chosen, then the first `limit` that match) and how

@@ -232,7 +232,7 @@ function inList(values: readonly (string | number)[]): SQL {
 }
 
 /** Rows of a db.execute result on either driver (PGlite and node-postgres both answer { rows }). */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
 }
 
