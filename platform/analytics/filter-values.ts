@@ -12,14 +12,12 @@ import {
 } from '../contracts/analytics'
 import type { Database } from '../db/client'
 import { campaigns } from '../db/schema'
-import { rowsOf } from './report-engine'
+import { ID_PATTERN } from '../rules/lists'
+import { inList, rowsOf } from './report-engine'
 
 export type FilterSearch = Record<ReportFilter, { find: string; chosen: ReadonlySet<string> }>
 type Lists = FiltersResponse['filters']
 type Counts = NonNullable<FiltersResponse['counts']>
-
-/** Campaign ids as the database stores them (bigint); any other chosen value names no campaign. */
-const CAMPAIGN_ID = /^[1-9]\d{0,17}$/
 
 /**
  * Each filter's shown values (shownFilterValues: the chosen, then the first `limit` that match) and how
@@ -42,13 +40,9 @@ export async function shownFilterLists(
   const match = query
     ? sql`(strpos(lower(${campaigns.name}), ${query}) > 0 or strpos(${campaigns.id}::text, ${query}) > 0)`
     : sql`true`
-  const ids = [...chosen].filter((v) => CAMPAIGN_ID.test(v))
-  const isChosen = ids.length
-    ? sql`${campaigns.id} in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql`false`
+  // A chosen value that is not an id names no campaign.
+  const ids = [...chosen].filter((v) => ID_PATTERN.test(v)).map(Number)
+  const isChosen = ids.length ? sql`${campaigns.id} in ${inList(ids)}` : sql`false`
   const creator = campaigns.campaignCreatedBy
   const [shownResult, countResult, creatorResult] = await Promise.all([
     db.execute(sql`

@@ -224,7 +224,7 @@ export async function resolveReport(
 // SQL
 // ---------------------------------------------------------------------------------------------
 /** (a, b, c) of bound values, for `in`. */
-function inList(values: readonly (string | number)[]): SQL {
+export function inList(values: readonly (string | number)[]): SQL {
   return sql`(${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,

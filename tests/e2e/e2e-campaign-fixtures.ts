@@ -110,8 +110,11 @@ export const ADVERTISER_FIXTURES = {
 
 /** The IST day global-setup dated the fixtures from (its "today"). */
 export function seedDay(): string {
-  return readFileSync(SEED_DAY_FILE, 'utf8').trim()
+  seeded ??= readFileSync(SEED_DAY_FILE, 'utf8').trim()
+  return seeded
 }
+/** Read once per worker: global-setup writes the file before any spec runs. */
+let seeded: string | undefined
 
 /**
  * A fixture fact's age in days now: its `daysAgo` plus the days since seeding (one after the run crosses
