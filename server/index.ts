@@ -8,6 +8,7 @@ import { ensureCampaignWindows } from '../platform/inventory/campaign-windows'
 import type { PlatformDeps } from '../platform/deps'
 import { createPlatform } from '../platform'
 import { type Jobs, startJobs, wakeJob } from '../platform/jobs'
+import { installJobSchema } from '../platform/jobs/boss'
 import { log } from '../platform/log'
 import { createMailer } from '../platform/mail'
 import { projectPath } from '../platform/paths'
@@ -40,6 +41,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       seedDemo: config.seedDemo,
+      prepare: async (db) => (await installJobSchema(db)) && log.info('job schema created'),
       log: (msg, fields) => log.info(msg, fields),
     })
   } catch (error) {

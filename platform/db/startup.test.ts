@@ -5,7 +5,10 @@ import { readdirSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { adminUrl } from '../testing/template'
+import type { PlatformDeps } from '../deps'
+import { startJobs } from '../jobs'
+import { installJobSchema } from '../jobs/boss'
+import { adminUrl, dropDatabase } from '../testing/template'
 import { migrationsFolder } from './client'
 import { loadPincodeDirectory } from './seed/pincodes'
 import { prepareDatabase } from './startup'
@@ -26,7 +29,11 @@ async function onServer(sql: string) {
 
 describe('start-up on one PostgreSQL shared by several processes', () => {
   beforeAll(() => onServer(`CREATE DATABASE ${DATABASE}`))
-  afterAll(() => onServer(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`))
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl(SERVER_URL, 'postgres') })
+    await admin.connect()
+    await dropDatabase(admin, DATABASE).finally(() => admin.end())
+  })
 
   it('lets two processes prepare an empty database at the same time: both come up, nothing is done twice', async () => {
     const order: string[] = []
@@ -34,9 +41,22 @@ describe('start-up on one PostgreSQL shared by several processes', () => {
       prepareDatabase({
         databaseUrl: DATABASE_URL,
         log: (msg) => order.push(`${name}: ${msg}`),
+        // As the server does: pg-boss's schema under the start-up lock.
+        prepare: async (database) => {
+          if (await installJobSchema(database)) order.push(`${name}: job schema created`)
+        },
       })
     const handles = await Promise.all([prepare('A'), prepare('B')])
     try {
+      // pg-boss's schema was created by exactly one of them, and both job runners then start at once
+      // (a second CREATE SCHEMA IF NOT EXISTS racing the first can fail on pg_namespace's unique index).
+      expect(order.filter((line) => line.includes('job schema created'))).toHaveLength(1)
+      const jobs = await Promise.all(
+        handles.map((database) => startJobs({ database } as unknown as PlatformDeps, [])),
+      )
+      await Promise.all(jobs.map((j) => j.stop()))
+      const version = await handles[1].executeSql('select count(*)::int as n from pgboss.version')
+      expect(version.rows[0]?.n).toBe(1)
       const migrations = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).length
       const journal = await handles[0].executeSql(
         'select count(*)::int as n from drizzle.__drizzle_migrations',

@@ -1,5 +1,5 @@
 // What a server does to its database before it answers anyone: open (and migrate), seed the demo data
-// into an empty database, load the reference data, refresh the planner statistics.
+// into an empty database, load the reference data, create the job schema, refresh the planner statistics.
 // Several processes may start at once on one PostgreSQL (scale-out, decision 054): they take turns here
 // under a session advisory lock, so one migrates and seeds and the others find the work done. Drizzle's
 // migrator and the seed are not safe to run twice at the same time (two CREATE TABLEs, two seeds).
@@ -35,6 +35,11 @@ export interface PrepareOptions extends OpenOptions {
   /** Seed the demo data when the database has no users yet. */
   seedDemo?: boolean
   log?: (msg: string, fields?: Record<string, unknown>) => void
+  /**
+   * More of the database to set up once, before anyone is served, under the same lock (the server:
+   * pg-boss's schema). Runs after the migrations and the seed.
+   */
+  prepare?: (database: DatabaseHandle) => Promise<unknown>
 }
 
 /** Opens, migrates and prepares the database, one process at a time on PostgreSQL. */
@@ -51,6 +56,7 @@ export async function prepareDatabase(options: PrepareOptions): Promise<Database
       }
       const loadedPincodes = await ensurePincodeDirectory(database.db)
       if (loadedPincodes) log('pincode directory loaded', { pincodes: loadedPincodes })
+      await options.prepare?.(database)
       // Fresh planner statistics before the first request (PGlite has no autovacuum; decision 013).
       log('planner statistics refreshed', await refreshStaleStatistics(database))
       return database

@@ -20,6 +20,21 @@ export function bossOptions(database: Pick<DatabaseHandle, 'executeSql'>): PgBos
 }
 
 /**
+ * Creates pg-boss's schema when the database has none; true when it did. pg-boss's start does the same,
+ * but two processes starting at once on one PostgreSQL can both find it missing, and the second's
+ * CREATE SCHEMA IF NOT EXISTS then fails with a duplicate key in pg_namespace (seen in CI: the second
+ * web process of the scale-out test died at start). The server runs this inside the start-up lock
+ * (prepareDatabase's `prepare`), so one process creates it and the others find it there; pg-boss's
+ * start then only checks its version.
+ */
+export async function installJobSchema(database: Pick<DatabaseHandle, 'executeSql'>): Promise<boolean> {
+  const { rows } = await database.executeSql(`select to_regclass('${JOB_SCHEMA}.version') as name`)
+  if (rows[0]?.name) return false
+  await database.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA))
+  return true
+}
+
+/**
  * A pg-boss client for commands only (retry, send, fail): never started, so it runs no workers and no
  * maintenance; each command is one SQL statement through the adapter.
  */

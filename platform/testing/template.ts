@@ -56,7 +56,7 @@ export async function ensurePostgresTemplate(databaseUrl: string) {
   const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) })
   await admin.connect()
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`)
+    await dropDatabase(admin, PG_TEMPLATE_DB)
     await admin.query(`CREATE DATABASE ${PG_TEMPLATE_DB}`)
   } finally {
     await admin.end()
@@ -76,6 +76,15 @@ async function retryingOn<T>(code: string, work: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
   }
+}
+
+/**
+ * DROP DATABASE … WITH (FORCE) through `admin` (a client on another database). FORCE ends the other
+ * sessions on it, but a non-superuser may not end an autovacuum worker (42501, "must be a member of the
+ * role whose process is being terminated"): the worker finishes within moments, so try again briefly.
+ */
+export async function dropDatabase(admin: Pick<pg.Client, 'query'>, name: string) {
+  await retryingOn('42501', () => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
 }
 
 /** A fresh database for one test file, a copy of the seeded template. Close it when done. */
@@ -98,9 +107,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       const dropper = new pg.Client({ connectionString: adminUrl(databaseUrl) })
       await dropper.connect()
       try {
-        // An autovacuum worker on the fresh copy cannot be terminated by a non-superuser (42501):
-        // it finishes within moments, so try again briefly before giving up.
-        await retryingOn('42501', () => dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+        await dropDatabase(dropper, name)
       } finally {
         await dropper.end()
       }

@@ -9,7 +9,7 @@ import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '../../platform/db/client'
 import { DEMO_TNC_VERSION, seedDemo } from '../../platform/db/seed'
 import { addDays, istDate } from '../../platform/rules/time'
-import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
+import { adminUrl, dropDatabase, ensurePgliteTemplate } from '../../platform/testing/template'
 
 export const BIG_SELLER = {
   id: 190_001,
@@ -170,7 +170,7 @@ export async function openPostgresBenchData(
         await client.end()
       }
     }
-    await admin.query(`drop database if exists ${PG_BENCH_DATABASE} with (force)`)
+    await dropDatabase(admin, PG_BENCH_DATABASE)
     await admin.query(`create database ${PG_BENCH_DATABASE}`)
   } finally {
     await admin.end()

@@ -29,7 +29,7 @@ import {
   paymentRows,
   writePaymentsFile,
 } from '../../platform/testing/payments-file'
-import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
+import { adminUrl, dropDatabase, ensurePgliteTemplate } from '../../platform/testing/template'
 import { reportsTable } from './table'
 
 const FILE_BYTES = 26_214_400
@@ -309,7 +309,7 @@ async function postgresBareLoads(url: string, sellerIds: number[], rows: number)
 async function postgresBench(databaseUrl: string, dir: string) {
   const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) })
   await admin.connect()
-  await admin.query(`drop database if exists ${PG_DATABASE} with (force)`)
+  await dropDatabase(admin, PG_DATABASE)
   await admin.query(`create database ${PG_DATABASE}`)
   const url = adminUrl(databaseUrl, PG_DATABASE)
   const file = path.join(dir, 'payments-pg.csv')
@@ -326,7 +326,7 @@ async function postgresBench(databaseUrl: string, dir: string) {
     report('PostgreSQL', summary, imported, copy, unnest, 'COPY … FROM STDIN (pg, COPY protocol)')
   } finally {
     await handle?.close()
-    await admin.query(`drop database if exists ${PG_DATABASE} with (force)`)
+    await dropDatabase(admin, PG_DATABASE)
     await admin.end()
     rmSync(file, { force: true })
   }

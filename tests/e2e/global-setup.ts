@@ -13,7 +13,7 @@ import { demoUsers, seedDemo } from '../../platform/db/seed'
 import { projectPath } from '../../platform/paths'
 import { createFailedJobs } from '../../platform/testing/failed-jobs'
 import { istDate } from '../../platform/rules/time'
-import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
+import { adminUrl, dropDatabase, ensurePgliteTemplate } from '../../platform/testing/template'
 import { createE2eUsers, type E2eUser } from './e2e-users'
 import { startSmtpListener } from './mailbox'
 import {
@@ -52,7 +52,7 @@ async function prepareDatabase(): Promise<{ env: Record<string, string> }> {
   if (databaseUrl) {
     const admin = new pg.Client({ connectionString: adminUrl(databaseUrl) })
     await admin.connect()
-    await admin.query('DROP DATABASE IF EXISTS adc_e2e WITH (FORCE)')
+    await dropDatabase(admin, 'adc_e2e')
     await admin.query('CREATE DATABASE adc_e2e')
     await admin.end()
     const url = adminUrl(databaseUrl, 'adc_e2e')

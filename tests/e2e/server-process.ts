@@ -13,7 +13,7 @@ import { createSession } from '../../platform/auth/sessions'
 import { type DatabaseHandle, openDatabase } from '../../platform/db/client'
 import { demoUser, seedDemo } from '../../platform/db/seed'
 import { projectPath } from '../../platform/paths'
-import { adminUrl, ensurePgliteTemplate } from '../../platform/testing/template'
+import { adminUrl, dropDatabase, ensurePgliteTemplate } from '../../platform/testing/template'
 import { E2E_DIR } from './paths'
 
 // The console's cookie is sealed with SESSION_SECRET: the spec's process and its servers share one.
@@ -95,7 +95,7 @@ export async function postgresStore(name: string, databaseUrl = LOCAL_POSTGRES):
       const again = new pg.Client({ connectionString: adminUrl(databaseUrl) })
       await again.connect()
       try {
-        await again.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+        await dropDatabase(again, database)
       } finally {
         await again.end()
       }

@@ -23,7 +23,7 @@ import { DEMO_PASSWORD, demoTotpSecret, seedDemo } from '../../platform/db/seed'
 import { jobDefinitions } from '../../platform/jobs'
 import { projectPath } from '../../platform/paths'
 import { CampaignState } from '../../platform/rules/campaigns'
-import { adminUrl } from '../../platform/testing/template'
+import { adminUrl, dropDatabase } from '../../platform/testing/template'
 import { E2E_DIR } from './paths'
 
 /** The local PostgreSQL of the README and CI (user adc may create databases). */
@@ -143,7 +143,7 @@ let bothReady = 0
 test.beforeAll(async () => {
   test.setTimeout(300_000)
   await onServer(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
+    await dropDatabase(client, DATABASE)
     await client.query(`CREATE DATABASE ${DATABASE}`)
   })
   const handle = await openDatabase({ databaseUrl: DATABASE_URL })
@@ -166,7 +166,7 @@ test.afterAll(async () => {
   for (const web of [a, b]) if (web) await stopWeb(web)
   rmSync(DATA_DIR, { recursive: true, force: true })
   await onServer(async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`)
+    await dropDatabase(client, DATABASE)
   })
 })
 
