@@ -7,6 +7,7 @@
 // working copy in it: typed values are echoed back on a refusal, so nothing typed is lost (decision 030).
 import { type AppLoadContext, json, redirect } from '@remix-run/node'
 import type { AdGroupSaveInput } from '../../platform/contracts/campaign-editor'
+import type { AdGroupSummary, CampaignAdGroup } from '../../platform/contracts/inventory'
 import { productTag } from '../../platform/contracts/adgroup-read'
 import {
   AD_GROUP_DELETED,
@@ -208,14 +209,48 @@ async function decorate(
           tag: productTag(r.availableAt3pSeller),
         })
       else products.push({ productId: r.productId, name: '', imageUrl: null, price: 0, tag: '' })
-  const suggestions =
-    suggested?.ok === true
-      ? suggested.data.map((s) => ({ keyword: s.keyWord, bid: rupees(s.bid_price_suggestion) }))
-      : []
-  return { ...view, products, suggestions }
+  return { ...view, products, suggestions: suggestionRows(suggested) }
 }
 
-/** The campaign's live ad groups as working copies, from the platform. */
+/** The suggestions table's rows from the platform's answer (none when the call failed or was not made). */
+function suggestionRows(suggested: Awaited<ReturnType<ReturnType<typeof apiOf>['suggest']>> | null) {
+  return suggested?.ok === true
+    ? suggested.data.map((s) => ({ keyword: s.keyWord, bid: rupees(s.bid_price_suggestion) }))
+    : []
+}
+
+/** A saved group as the page shows it: its working copy, with what its summary says of its processing. */
+function savedView(
+  group: AdGroupSummary,
+  saved: { keywords: { keyword: string; match_type: number; bid_price: number }[]; productIds: number[] },
+  products: ProductRow[],
+): AdGroupView {
+  const keywords: KeywordEntry[] = saved.keywords.map((k) => ({
+    keyword: k.keyword,
+    match_type: k.match_type as MatchTypeCode,
+    bid_price: rupees(k.bid_price),
+  }))
+  const working: AdGroupWorking = {
+    key: `g${group.id}`,
+    id: group.id,
+    name: group.adGroupName,
+    products: saved.productIds,
+    keywords,
+    matchType: keywords[0]?.match_type ?? null,
+    productTab: 'list',
+    keywordTab: 'suggested',
+  }
+  return {
+    ...blankView(working),
+    products,
+    processingStatus: group.processing_status,
+    notice: adGroupNotice(group.processing_status),
+    readOnly: adGroupReadOnly(group.processing_status),
+    open: false,
+  }
+}
+
+/** The campaign's live ad groups as working copies, from the platform (adgroup/list, then each view). */
 async function savedGroups(api: ReturnType<typeof apiOf>, campaign: EditorCampaign) {
   const list = await api.list(campaign.id)
   if (!list.ok) return { views: [] as AdGroupView[], error: list.message, status: list.status }
@@ -223,41 +258,18 @@ async function savedGroups(api: ReturnType<typeof apiOf>, campaign: EditorCampai
   const views = await Promise.all(
     live.map(async (g): Promise<AdGroupView> => {
       const viewed = await api.view(g.id)
-      const keywords: KeywordEntry[] = viewed.ok
-        ? viewed.data.keywords.map((k) => ({
-            keyword: k.keyword,
-            match_type: k.match_type as MatchTypeCode,
-            bid_price: rupees(k.bid_price),
-          }))
-        : []
-      const working: AdGroupWorking = {
-        key: `g${g.id}`,
-        id: g.id,
-        name: g.adGroupName,
-        products: viewed.ok ? viewed.data.products.map((p) => p.productId) : [],
-        keywords,
-        matchType: keywords[0]?.match_type ?? null,
-        productTab: 'list',
-        keywordTab: 'suggested',
-      }
-      const products: ProductRow[] = viewed.ok
-        ? viewed.data.products.map((p) => ({
-            productId: p.productId,
-            name: p.name,
-            imageUrl: p.imageUrl,
-            price: rupees(p.effectivePrice),
-            tag: p.tag,
-          }))
-        : []
-      const notice = adGroupNotice(g.processing_status)
-      return {
-        ...blankView(working),
-        products,
-        processingStatus: g.processing_status,
-        notice,
-        readOnly: adGroupReadOnly(g.processing_status),
-        open: false,
-      }
+      if (!viewed.ok) return savedView(g, { keywords: [], productIds: [] }, [])
+      return savedView(
+        g,
+        { keywords: viewed.data.keywords, productIds: viewed.data.products.map((p) => p.productId) },
+        viewed.data.products.map((p) => ({
+          productId: p.productId,
+          name: p.name,
+          imageUrl: p.imageUrl,
+          price: rupees(p.effectivePrice),
+          tag: p.tag,
+        })),
+      )
     }),
   )
   return { views, error: null, status: 200 }
@@ -290,21 +302,27 @@ function sectionData(
 }
 
 export async function loadAdGroupEditor(
-  _request: Request,
   context: AppLoadContext,
   user: CurrentUser,
   campaign: EditorCampaign,
+  groups: readonly CampaignAdGroup[],
 ): Promise<AdGroupEditorData> {
   const api = apiOf(context, user)
-  const saved = await savedGroups(api, campaign)
+  // The groups, their keywords and product ids came with the campaign's view (the editor has just read
+  // it): each group asks only for its product rows and suggestions (decision 069), not adgroup/list and
+  // adgroup/view again.
   const views = await Promise.all(
-    saved.views.map(async (v) =>
-      campaign.targetingType === 'Keyword' && v.working.products.length > 0
-        ? { ...v, suggestions: (await decorate(v, api, campaign)).suggestions }
-        : v,
-    ),
+    groups
+      .filter((g) => g.state !== AD_GROUP_DELETED)
+      .map((g) =>
+        decorate(
+          savedView(g, { keywords: g.keywords, productIds: g.products.map((p) => p.productId) }, []),
+          api,
+          campaign,
+        ),
+      ),
   )
-  return sectionData(views, user, campaign, saved.error)
+  return sectionData(views, user, campaign, null)
 }
 
 // ---------------------------------------------------------------------------------------------

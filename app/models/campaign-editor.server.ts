@@ -424,7 +424,7 @@ export async function editorLoader(args: LoaderFunctionArgs, guard: GuardOptions
   )
   const adGroups =
     stored && settings.locked
-      ? await loadAdGroupEditor(args.request, args.context, user, editorCampaign(stored))
+      ? await loadAdGroupEditor(args.context, user, editorCampaign(stored), stored.adGroups)
       : null
   const answer: EditorAnswer = {
     values: storedValues,

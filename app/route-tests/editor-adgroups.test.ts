@@ -15,6 +15,7 @@ import {
   type EditorCampaign,
   loadAdGroupEditor,
 } from '../models/adgroup-editor.server'
+import { campaignsApi } from '../models/campaigns.server'
 import { ROUTES } from '../route-table'
 import { createRouteHarness, type RouteHarness } from '../testing/route-harness'
 import { sponsoredPayload } from '../../platform/testing/campaign-payloads'
@@ -53,6 +54,12 @@ async function post(
   const text = await response.text()
   const data = text ? (JSON.parse(text) as { adGroupEditor: AdGroupEditorData }) : null
   return { status: response.status, location: response.headers.get('Location'), data: data?.adGroupEditor }
+}
+/** The section as the editor's loader draws it: from the campaign's view, as the page reads it. */
+async function loadSection(over: Partial<EditorCampaign> = {}) {
+  const view = await campaignsApi(h.context(), user.session.token).view(campaign.id)
+  if (!view.ok) throw new Error(`campaign view ${view.status}`)
+  return loadAdGroupEditor(h.context(), user, { ...campaign, ...over }, view.data.adGroups)
 }
 /** The group the answer shows for the posted working copy (the open one). */
 const groupOf = (data: AdGroupEditorData | undefined) =>
@@ -380,7 +387,7 @@ describe('saving, the busy notice and Submit', () => {
       ['new-1', saved.working.id],
     ])
 
-    const loaded = await loadAdGroupEditor(h.request('/create-campaign'), h.context(), user, campaign)
+    const loaded = await loadSection()
     expect(loaded.groups.map((g) => [g.working.id, g.working.products])).toEqual([
       [saved.working.id, [own[0], own[1]]],
     ])
@@ -390,7 +397,7 @@ describe('saving, the busy notice and Submit', () => {
     expect(submitted.status).toBe(302)
     expect(submitted.location).toBe('/campaigns')
 
-    const busy = await loadAdGroupEditor(h.request('/create-campaign'), h.context(), user, campaign)
+    const busy = await loadSection()
     expect(busy.groups[0]?.notice).toBe('This AdGroup is currently in Pending state')
     expect(busy.groups[0]?.readOnly).toBe(true)
     const refused = await post({ intent: 'adgroup-keywords-clear' }, { state: busy.groups[0]!.working })
@@ -418,10 +425,7 @@ describe('groups: New Ad Group, Delete, Privilege, category levels', () => {
   })
 
   it('a SELLER on a Privilege campaign may not change ad groups, and Submit is blocked', async () => {
-    const view = await loadAdGroupEditor(h.request('/create-campaign'), h.context(), user, {
-      ...campaign,
-      campaignClass: 'Privilege',
-    })
+    const view = await loadSection({ campaignClass: 'Privilege' })
     expect(view.editable).toBe(false)
     expect(view.submitBlocked).toBe(true)
     const refused = await post(
