@@ -36,6 +36,7 @@ import { flashCookie } from '../flash.server'
 import type { CurrentUser } from '../guard.server'
 import { homePath } from '../route-table'
 import { adGroupsApi } from './adgroups.server'
+import { keywordPageHolding, keywordPageWithin } from './keyword-pages'
 
 /** The saved campaign the ad groups belong to, as the editor route knows it. */
 export type EditorCampaign = {
@@ -67,6 +68,8 @@ export type AdGroupWorking = {
   matchType: MatchTypeCode | null
   productTab: 'list' | 'upload'
   keywordTab: 'suggested' | 'upload'
+  /** The page of the selected-keywords table on show (1 when absent; decision 070). */
+  keywordPage?: number
 }
 
 export type AdGroupField =
@@ -373,6 +376,10 @@ function workingOf(formData: FormData): AdGroupWorking {
     matchType: matchType as MatchTypeCode | null,
     productTab: raw.productTab === 'upload' ? 'upload' : 'list',
     keywordTab: raw.keywordTab === 'upload' ? 'upload' : 'suggested',
+    keywordPage:
+      typeof raw.keywordPage === 'number' && Number.isSafeInteger(raw.keywordPage)
+        ? keywordPageWithin(raw.keywordPage, keywords.length)
+        : undefined,
   }
 }
 
@@ -469,6 +476,12 @@ async function applyIntent(
         save: false,
         status: 200,
       }
+    case 'adgroup-keywords-page': {
+      // Another page of the selected keywords: nothing changes but what the table shows.
+      const page = Number(arg)
+      const keywordPage = keywordPageWithin(Number.isSafeInteger(page) ? page : 1, w.keywords.length)
+      return { view: { ...view, working: { ...w, keywordPage } }, save: false, status: 200 }
+    }
     case 'adgroup-tab-keywords-suggested':
     case 'adgroup-tab-keywords-upload':
       return {
@@ -526,7 +539,7 @@ async function applyIntent(
       )
       if (added.error)
         return refuse({ keyword: added.error }, { values: { keyword, bid }, working: { ...w, matchType } })
-      return done({ ...w, matchType, keywords: added.keywords })
+      return done(showing({ ...w, matchType, keywords: added.keywords }, keyword))
     }
     case 'adgroup-suggestion-add': {
       const keyword = arg
@@ -538,7 +551,7 @@ async function applyIntent(
         keywordOptions(matchType),
       )
       if (added.error) return refuse({ keywords: added.error }, { working: { ...w, matchType } })
-      return done({ ...w, matchType, keywords: added.keywords })
+      return done(showing({ ...w, matchType, keywords: added.keywords }, keyword))
     }
     case 'adgroup-keywords-upload': {
       const file = await fileText(formData, 'adgroup-keyword-file')
@@ -581,7 +594,7 @@ async function applyIntent(
       return done({ ...w, keywords: w.keywords.filter((k) => k.keyword.toLowerCase() !== keyword) })
     }
     case 'adgroup-keywords-clear':
-      return done({ ...w, keywords: [] })
+      return done({ ...w, keywords: [], keywordPage: undefined })
     default:
       return refuse({ form: 'Unknown action' })
   }
@@ -617,9 +630,18 @@ async function applyIntent(
   ): Outcome {
     const added = addKeywords(w.keywords, rows, keywordOptions(matchType, 'upload'))
     if (added.error) return refuse({ keywordFile: added.error }, { working: { ...w, matchType } })
-    return done({ ...w, matchType, keywords: added.keywords }, { info: MESSAGES.fileSelected })
+    return done(
+      { ...w, matchType, keywords: added.keywords, keywordPage: undefined },
+      { info: MESSAGES.fileSelected },
+    )
   }
 }
+
+/** The working copy with its keywords table on the page that shows `keyword` (just added or updated). */
+const showing = (w: AdGroupWorking, keyword: string): AdGroupWorking => ({
+  ...w,
+  keywordPage: keywordPageHolding(w.keywords, keyword) ?? w.keywordPage,
+})
 
 /** The match type posted with the intent (the radio), else the group's. */
 function matchOf(formData: FormData, w: AdGroupWorking): MatchTypeCode | null {

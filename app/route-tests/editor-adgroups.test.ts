@@ -313,6 +313,55 @@ describe('keywords (§5)', () => {
     expect(groupOf(answer.data)?.working.keywords).toHaveLength(500)
   })
 
+  it('the selected keywords a page at a time: a page intent changes only the page, within the pages there are; an add shows its page (decision 070)', async () => {
+    const state = working({ matchType: 1, keywords: many(120) })
+    const page3 = await post({ intent: 'adgroup-keywords-page:3' }, { state })
+    expect(page3.status).toBe(200)
+    const shown = groupOf(page3.data)!
+    expect(shown.working.keywordPage).toBe(3)
+    expect(shown.working.keywords).toEqual(state.keywords)
+    expect(shown.working.id).toBeNull() // nothing saved: a page is not a change
+    expect(shown.focus).toBe('intent:adgroup-keywords-page:3')
+    // Past the last page, or not a page: the nearest page there is.
+    for (const [asked, page] of [
+      ['99', 3],
+      ['0', 1],
+      ['-4', 1],
+      ['two', 1],
+    ] as const) {
+      const answer = await post({ intent: `adgroup-keywords-page:${asked}` }, { state })
+      expect(answer.status, asked).toBe(200)
+      expect(groupOf(answer.data)?.working.keywordPage, asked).toBe(page)
+    }
+    // A posted working copy's page is re-judged too.
+    const forged = await post(
+      { intent: 'adgroup-tab-keywords-upload' },
+      { state: { ...state, keywordPage: 1e9 } },
+    )
+    expect(groupOf(forged.data)?.working.keywordPage).toBe(3)
+    // Adding a keyword shows the page that holds it; removing one keeps the page.
+    const onFirst = { ...state, keywordPage: 1 }
+    const added = await post(
+      { intent: 'adgroup-keyword-add', ...exact, 'adgroup-keyword': 'new shoes', 'adgroup-bid': '3' },
+      { state: onFirst },
+    )
+    expect(groupOf(added.data)?.working.keywords).toHaveLength(121)
+    expect(groupOf(added.data)?.working.keywordPage).toBe(3)
+    const updated = await post(
+      { intent: 'adgroup-keyword-add', ...exact, 'adgroup-keyword': 'KW 60', 'adgroup-bid': '4' },
+      { state: { ...state, keywordPage: 3 } },
+    )
+    expect(groupOf(updated.data)?.working.keywordPage).toBe(2) // 'kw 60' is the 61st: page 2
+    const removed = await post(
+      { intent: 'adgroup-keyword-remove:kw 110' },
+      { state: { ...state, keywordPage: 3 } },
+    )
+    expect(groupOf(removed.data)?.working.keywords).toHaveLength(119)
+    expect(groupOf(removed.data)?.working.keywordPage).toBe(3)
+    const cleared = await post({ intent: 'adgroup-keywords-clear' }, { state: { ...state, keywordPage: 3 } })
+    expect(groupOf(cleared.data)?.working.keywordPage).toBeUndefined()
+  })
+
   it('a CSV over 500 opens Too Many Keywords Uploaded; Continue keeps the first 500', async () => {
     const csv = `Keyword,Bid\n${Array.from({ length: 502 }, (_, i) => `word ${i},3`).join('\n')}`
     const answer = await post({

@@ -82,3 +82,60 @@ test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, r
   await expect(page.getByText('Campaign submitted')).toBeVisible()
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible()
 })
+
+test('the selected keywords a page at a time: 50 shown, a button per page, Remove on a later page keeps it (decision 070)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await keywordCampaignDraft(page, { name: `Keyword pages ${unique()}`, budget: '5000', endInDays: 30 })
+  const card = adGroupCard(page)
+  await card.getByLabel('Exact').check()
+  await page.waitForLoadState('networkidle')
+  const words = Array.from({ length: 60 }, (_, i) => `paged word ${String(i + 1).padStart(2, '0')}`)
+  await uploadKeywordsCsv(card, `Keyword,Bid\n${words.map((w) => `${w},2`).join('\n')}\n`)
+  await expect(card.getByText('Selected keywords (60)')).toBeVisible()
+  await expect(card.getByText('Showing 1–50 of 60')).toBeVisible()
+  await expect(card.getByRole('button', { name: /^Remove keyword / })).toHaveCount(50)
+  await expect(card.getByRole('button', { name: 'Remove keyword paged word 51' })).toHaveCount(0)
+  const pages = card.getByRole('navigation', { name: 'Pages of selected keywords' })
+  await expect(pages.getByRole('button', { name: 'Selected keywords page 1' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+
+  // Page 2, by keyboard: the button keeps the focus (autofocus without JavaScript, restored with it).
+  const second = pages.getByRole('button', { name: 'Selected keywords page 2' })
+  await second.focus()
+  await page.keyboard.press('Enter')
+  await expect(card.getByText('Showing 51–60 of 60')).toBeVisible()
+  await expect(card.getByRole('button', { name: /^Remove keyword / })).toHaveCount(10)
+  await expect(pages.getByRole('button', { name: 'Selected keywords page 2' })).toBeFocused()
+  await expect(pages.getByRole('button', { name: 'Selected keywords page 2' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+
+  // Remove on page 2: one fewer, still page 2; the download still holds every keyword.
+  await card.getByRole('button', { name: 'Remove keyword paged word 55' }).click()
+  await expect(card.getByText('Selected keywords (59)')).toBeVisible()
+  await expect(card.getByText('Showing 51–59 of 59')).toBeVisible()
+  const download = card.getByRole('link', { name: 'Download', exact: true }).last()
+  const csv = decodeURIComponent((await download.getAttribute('href')) ?? '')
+  expect(csv).toContain('paged word 01')
+  expect(csv).toContain('paged word 60')
+  expect(csv).not.toContain('paged word 55')
+
+  // The pager fits 360 px without sideways scroll.
+  await page.setViewportSize({ width: 360, height: 740 })
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  if (test.info().project.name === 'js-on') {
+    const axe = await new AxeBuilder({ page })
+      .include('section[aria-labelledby="ad-groups-heading"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    expect(
+      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([])
+  }
+})

@@ -13,6 +13,7 @@ import type {
   ProductRow,
   SuggestionRow,
 } from '../../models/adgroup-editor.server'
+import { keywordPage } from '../../models/keyword-pages'
 import { Banner } from '../Banner'
 import * as form from '../form.css'
 import * as list from '../list/list.css'
@@ -474,7 +475,12 @@ function GroupCard({
                     </div>
                   </div>
                 ) : null}
-                <KeywordTable keywords={w.keywords} editable />
+                <KeywordTable
+                  keywords={w.keywords}
+                  editable
+                  page={w.keywordPage}
+                  focusedPage={pageFocus(group.focus)}
+                />
               </fieldset>
             ) : null}
             <div className={form.actions}>
@@ -562,14 +568,31 @@ const ProductTable = memo(function ProductTable({
   )
 })
 
+/** The page button a keyboard user pressed last (autofocus after a post without JavaScript). */
+const pageFocus = (focus: string | null) =>
+  focus?.startsWith(`intent:${PAGE_INTENT}`) ? Number(focus.slice(`intent:${PAGE_INTENT}`.length)) : null
+
+const PAGE_INTENT = 'adgroup-keywords-page:'
+
+/**
+ * The selected keywords. In the group's form (editable) the table shows one page of 50 with a button per
+ * page (decision 070); read-only, it lists them all, as there is no form to post a page from.
+ */
 const KeywordTable = memo(function KeywordTable({
   keywords,
   editable,
+  page,
+  focusedPage = null,
 }: {
   keywords: AdGroupView['working']['keywords']
   editable: boolean
+  page?: number
+  focusedPage?: number | null
 }) {
   if (keywords.length === 0) return <p>No keywords selected.</p>
+  const shown = editable
+    ? keywordPage(keywords, page)
+    : { page: 1, pages: 1, rows: keywords, from: 1, to: keywords.length }
   return (
     <div className={list.tableWrap}>
       <table className={list.table}>
@@ -599,7 +622,7 @@ const KeywordTable = memo(function KeywordTable({
           </tr>
         </thead>
         <tbody>
-          {keywords.map((k) => (
+          {shown.rows.map((k) => (
             <tr key={k.keyword.toLowerCase()}>
               <td className={list.cell}>{k.keyword}</td>
               <td className={list.cell}>{MATCH_LABEL[k.match_type]}</td>
@@ -614,6 +637,27 @@ const KeywordTable = memo(function KeywordTable({
           ))}
         </tbody>
       </table>
+      {shown.pages > 1 ? (
+        <nav className={css.row} aria-label="Pages of selected keywords">
+          <span>
+            Showing {shown.from}–{shown.to} of {keywords.length}
+          </span>
+          {Array.from({ length: shown.pages }, (_, i) => i + 1).map((p) => (
+            <button
+              key={p}
+              {...(focusedPage === p ? { autoFocus: true } : {})}
+              type="submit"
+              name="intent"
+              value={`${PAGE_INTENT}${p}`}
+              className={p === shown.page ? `${form.secondary} ${css.tabActive}` : form.secondary}
+              aria-label={`Selected keywords page ${p}`}
+              aria-current={p === shown.page ? 'page' : undefined}
+            >
+              {p}
+            </button>
+          ))}
+        </nav>
+      ) : null}
     </div>
   )
 })
