@@ -2,8 +2,26 @@
 // off: on a draft made through step one, a SELLER adds products by list and by CSV, adds a suggested and
 // an uploaded keyword, removes one, and submits: back on the list with the flash.
 import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { adGroupCard, keywordCampaignDraft, ownProducts, unique, uploadKeywordsCsv } from './editor-data'
 import { expect, test } from './fixtures'
+
+/**
+ * No sideways scroll at the current width, and the ad-group section passes axe (WCAG 2.2 AA): no serious
+ * or critical violation (axe runs in the page: JS on).
+ */
+async function expectNarrowAndAccessible(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  if (test.info().project.name !== 'js-on') return
+  const axe = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="ad-groups-heading"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([])
+}
 
 test.beforeEach(async ({ signInAs }) => {
   await signInAs('seller@example.com', { sellerId: 100001 })
@@ -64,18 +82,7 @@ test('a SELLER builds an ad group (list, CSV, suggested and uploaded keywords, r
   // The section with its tables fits 360 px without sideways scroll.
   await page.setViewportSize({ width: 360, height: 740 })
   await expect(card.getByText('Selected keywords (2)')).toBeVisible()
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
-  // The section passes axe (WCAG 2.2 AA): no serious or critical violation (axe runs in the page: JS on).
-  if (test.info().project.name === 'js-on') {
-    const axe = await new AxeBuilder({ page })
-      .include('section[aria-labelledby="ad-groups-heading"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([])
-  }
+  await expectNarrowAndAccessible(page)
 
   await page.getByRole('button', { name: 'Submit' }).click()
   await expect(page).toHaveURL(/\/campaigns$/)
@@ -127,15 +134,5 @@ test('the selected keywords a page at a time: 50 shown, a button per page, Remov
 
   // The pager fits 360 px without sideways scroll.
   await page.setViewportSize({ width: 360, height: 740 })
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
-  if (test.info().project.name === 'js-on') {
-    const axe = await new AxeBuilder({ page })
-      .include('section[aria-labelledby="ad-groups-heading"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([])
-  }
+  await expectNarrowAndAccessible(page)
 })
