@@ -33,7 +33,7 @@ import {
 } from '../db/schema'
 import { Random } from '../db/seed/random'
 import { applyCampaignStates } from '../jobs/campaign-states'
-import { availableCredit } from '../payments/credits'
+import { availableCreditsOf } from '../payments/credits'
 import { CampaignState, CampaignStatus, MatchType } from '../rules/campaigns'
 import { addDays, IST_OFFSET_MS, istDate, istStartOfDay } from '../rules/time'
 import { type FactInput, FactsRefused, ingestFacts, paiseToRupees } from './facts'
@@ -234,10 +234,11 @@ async function playDay(
       hourSpent: 0,
     })
   }
-  const credit = new Map<number, number>()
-  for (const sellerId of new Set(running.map((c) => c.sellerId))) {
-    credit.set(sellerId, await availableCredit(db, sellerId, start))
-  }
+  const credit = await availableCreditsOf(
+    db,
+    running.map((c) => c.sellerId),
+    start,
+  )
 
   // Targets of live, processed ad groups.
   const ids = [...simCampaigns.keys()]

@@ -5,7 +5,7 @@ import type { AuditEntry } from '../audit'
 import { audit } from '../audit'
 import type { Database } from '../db/client'
 import { campaignSpend, campaigns, performanceDaily } from '../db/schema'
-import { availableCredit } from '../payments/credits'
+import { availableCreditsOf } from '../payments/credits'
 import { ENGINE_STATES, nextCampaignState, type StateOutcome } from '../rules/campaign-states'
 import { CampaignStatus, creditsEnabled } from '../rules/campaigns'
 import { istDate } from '../rules/time'
@@ -70,10 +70,14 @@ export async function applyCampaignStates(
     .leftJoin(todaySpend, eq(todaySpend.campaignId, campaigns.id))
     .where(and(...filters))
 
-  const credit = new Map<number, boolean>()
-  for (const sellerId of new Set(candidates.map((c) => c.campaign.sellerId))) {
-    credit.set(sellerId, creditsEnabled(await availableCredit(db, sellerId, now)))
-  }
+  // Every advertiser's credit in one statement: one at a time, each waited its turn behind the requests'
+  // on a busy embedded database (up to 24 s a run under the bench's 200 connections).
+  const available = await availableCreditsOf(
+    db,
+    candidates.map((c) => c.campaign.sellerId),
+    now,
+  )
+  const credit = new Map([...available].map(([sellerId, paise]) => [sellerId, creditsEnabled(paise)]))
 
   const transitions: Transition[] = []
   for (const { campaign, lifetime, today: todaySpend } of candidates) {

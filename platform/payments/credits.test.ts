@@ -11,6 +11,7 @@ import {
 } from '../db/schema'
 import { addDays, istDate } from '../rules/time'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
+import { availableCredit, availableCreditsOf } from './credits'
 
 let t: TestPlatform
 beforeAll(async () => {
@@ -216,5 +217,20 @@ describe('credits-enabled flag', () => {
   it("refuses another advertiser's flag", async () => {
     const response = await flag(await t.tokenFor('seller@example.com'), 100007)
     expect(response.status).toBe(403)
+  })
+})
+
+describe('several advertisers at once (the state job)', () => {
+  it('gives each advertiser the same credit as the one-advertiser call, in one statement', async () => {
+    // The demo advertisers (with limits, promos, payments, spend), this file's own (after the tests
+    // above: a negative one and a limit of 1 paisa), one with nothing, and an id with no account.
+    const ids = [100001, 100002, 100003, 100007, 990_001, 990_002, 999_999_999]
+    const now = t.deps.now()
+    const together = await availableCreditsOf(t.db, [...ids, 100001], now)
+    expect([...together.keys()].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b))
+    for (const id of ids) expect(together.get(id), String(id)).toBe(await availableCredit(t.db, id, now))
+    // The figures differ between them (so the parts are correlated with each id, not one advertiser's).
+    expect(new Set(together.values()).size).toBeGreaterThan(2)
+    expect(await availableCreditsOf(t.db, [], now)).toEqual(new Map())
   })
 })
