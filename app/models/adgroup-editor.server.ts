@@ -212,14 +212,11 @@ async function decorate(
           tag: productTag(r.availableAt3pSeller),
         })
       else products.push({ productId: r.productId, name: '', imageUrl: null, price: 0, tag: '' })
-  return { ...view, products, suggestions: suggestionRows(suggested) }
-}
-
-/** The suggestions table's rows from the platform's answer (none when the call failed or was not made). */
-function suggestionRows(suggested: Awaited<ReturnType<ReturnType<typeof apiOf>['suggest']>> | null) {
-  return suggested?.ok === true
-    ? suggested.data.map((s) => ({ keyword: s.keyWord, bid: rupees(s.bid_price_suggestion) }))
-    : []
+  const suggestions =
+    suggested?.ok === true
+      ? suggested.data.map((s) => ({ keyword: s.keyWord, bid: rupees(s.bid_price_suggestion) }))
+      : []
+  return { ...view, products, suggestions }
 }
 
 /** A saved group as the page shows it: its working copy, with what its summary says of its processing. */
