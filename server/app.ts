@@ -12,7 +12,8 @@ import type { DatabaseHandle } from '../platform/db/client'
 import type { Platform } from '../platform'
 import { log } from '../platform/log'
 import { projectPath } from '../platform/paths'
-import type { TrustProxy } from './config'
+import { CONSOLE_CONCURRENCY_DEFAULT, type TrustProxy } from './config'
+import { ADMISSION_MAX_WAITING, type Admission, createAdmission } from './admission'
 import { refuseCrossSitePosts } from './csrf'
 import { type DatabaseHealth, unavailableWhileDatabaseDown, watchDatabase } from './database-health'
 import {
@@ -36,6 +37,8 @@ export function createServerApp(options: {
    * pings on a connection of its own to DATABASE_URL, on PGlite through the handle.
    */
   databaseHealth?: DatabaseHealth
+  /** How many console page reads are worked on at once (server/admission.ts); by default the config's. */
+  admission?: Admission
 }) {
   const { database, platform, build } = options
   const health =
@@ -126,22 +129,22 @@ export function createServerApp(options: {
     // only under its own top-level names, read at start: a page's path (/campaigns) costs no stat.
     const publicFiles = express.static(projectPath('public'), { maxAge: '1h' })
     app.use((req, res, next) => (isPublicFile(req.path) ? publicFiles(req, res, next) : next()))
-    app.all(
-      '*',
-      noStoreWhenSignedIn,
-      createRequestHandler({
-        build,
-        mode: build.mode,
-        getLoadContext: (req, res) => ({
-          // One per request: its platform calls share the sessions they resolve (SessionMemo).
-          platformFetch: platform.scopedFetch(),
-          clientIp: req.ip ?? null,
-          cspNonce: res.locals.cspNonce as string,
-          requestId: res.locals.requestId as string,
-          outboxEnabled: platform.deps.outboxEnabled,
-        }),
+    const admission =
+      options.admission ??
+      createAdmission({ limit: CONSOLE_CONCURRENCY_DEFAULT, maxWaiting: ADMISSION_MAX_WAITING })
+    const remix = createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: (req, res) => ({
+        // One per request: its platform calls share the sessions they resolve (SessionMemo).
+        platformFetch: platform.scopedFetch(),
+        clientIp: req.ip ?? null,
+        cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
+        outboxEnabled: platform.deps.outboxEnabled,
       }),
-    )
+    })
+    app.all('*', noStoreWhenSignedIn, admission.wrap(remix))
   }
   // Last: an error no route answered gets a status and a sentence, never Express's stack page.
   app.use(answerErrorsPlainly)

@@ -23,7 +23,9 @@ describe('the environment, checked at start', () => {
       trustProxy: false,
       runJobs: true,
       databaseUrl: undefined,
+      consoleConcurrency: 8,
     })
+    expect(readConfig({ CONSOLE_CONCURRENCY: '3' }).consoleConcurrency).toBe(3)
   })
 
   it('reads good values', () => {
@@ -59,6 +61,7 @@ describe('the environment, checked at start', () => {
         DATABASE_URL: 'mysql://root@db/adc',
         SESSION_SECRET: 'short',
         DATABASE_POOL_SIZE: '0',
+        CONSOLE_CONCURRENCY: 'many',
         ADS_SERVICE_URL: 'host:3000',
         LOG_LEVEL: 'loud',
       }),
@@ -66,6 +69,7 @@ describe('the environment, checked at start', () => {
       'PORT="80a": expected a port number from 1 to 65535',
       'DATABASE_URL=(hidden): expected a URL like postgres://user:password@host:5432/database',
       'DATABASE_POOL_SIZE="0": expected a whole number of connections, 1 or more',
+      'CONSOLE_CONCURRENCY="many": expected a whole number of pages, 1 or more',
       'SESSION_SECRET=(hidden): expected 32 or more random characters',
       'COOKIE_SECURE="maybe": expected true or false (or 1/0, yes/no, on/off)',
       'TRUST_PROXY="the load balancer": expected true, false, a number of proxy hops, or a comma-separated list of addresses/subnets',

@@ -79,6 +79,11 @@ const envSchema = z.object({
     .regex(/^[1-9]\d*$/, 'expected a whole number of connections, 1 or more')
     .transform(Number)
     .optional(),
+  CONSOLE_CONCURRENCY: z
+    .string()
+    .regex(/^[1-9]\d*$/, 'expected a whole number of pages, 1 or more')
+    .transform(Number)
+    .optional(),
   SESSION_SECRET: z.string().min(32, 'expected 32 or more random characters').optional(),
   COOKIE_SECURE: flag,
   TRUST_PROXY: z
@@ -131,6 +136,9 @@ const SECRETS = new Set([
   'SMTP_URL',
 ])
 
+/** Decision 072: the most list pages a second on the bench's 2 cores, with the fairest waits. */
+export const CONSOLE_CONCURRENCY_DEFAULT = 8
+
 export type ServerConfig = ReturnType<typeof readConfig>
 type Environment = Record<string, string | undefined>
 
@@ -167,6 +175,8 @@ export function readConfig(env: Environment = process.env) {
     host: e.HOST ?? '127.0.0.1',
     dataDir: path.resolve(e.DATA_DIR ?? 'data'),
     databaseUrl: e.DATABASE_URL,
+    /** Console page reads worked on at once; the rest wait their turn (server/admission.ts). */
+    consoleConcurrency: e.CONSOLE_CONCURRENCY ?? CONSOLE_CONCURRENCY_DEFAULT,
     smtpUrl: e.SMTP_URL,
     /** The console's address in e-mailed links; default http://HOST:PORT. */
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST ?? '127.0.0.1'}:${e.PORT ?? 3000}`).replace(/\/+$/, ''),

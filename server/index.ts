@@ -12,6 +12,7 @@ import { installJobSchema } from '../platform/jobs/boss'
 import { log } from '../platform/log'
 import { createMailer } from '../platform/mail'
 import { projectPath } from '../platform/paths'
+import { ADMISSION_MAX_WAITING, createAdmission } from './admission'
 import { createServerApp } from './app'
 import { ConfigError, readConfig, type ServerConfig, sessionSecret } from './config'
 
@@ -81,7 +82,13 @@ async function main() {
   ])
   if (jobs) deps.wake = (job) => wakeJob(jobs, job)
 
-  const app = createServerApp({ database, platform, build, trustProxy: config.trustProxy })
+  const app = createServerApp({
+    database,
+    platform,
+    build,
+    trustProxy: config.trustProxy,
+    admission: createAdmission({ limit: config.consoleConcurrency, maxWaiting: ADMISSION_MAX_WAITING }),
+  })
 
   const server = app.listen(config.port, config.host, () => {
     const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`

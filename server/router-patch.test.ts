@@ -1,5 +1,7 @@
-// The patch of @remix-run/router (patches/, docs/decisions/065): route matching reuses a route tree's
-// ranked branches and each path's compiled pattern. These tests hold it to the unpatched behaviour.
+// The patches of @remix-run/router, @remix-run/react and react-router-dom (patches/, docs/decisions/065
+// and 072): route matching reuses a route tree's ranked branches, each path's compiled pattern and each
+// path's matches, and a server render reuses the build's route objects. These tests hold them to the
+// unpatched behaviour.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createMemoryHistory, createRouter, matchPath, matchRoutes } from '@remix-run/router'
@@ -36,6 +38,33 @@ describe('the patched route matcher', () => {
       expect(ids(matchRoutes(routes, '/admin/campaigns'))).toEqual(['root', 'admin', 'admin-campaigns'])
       expect(ids(matchRoutes(routes, '/elsewhere/deep'))).toEqual(['root', 'splat'])
     }
+  })
+
+  it('gives every caller its own matches of a path it has matched before', () => {
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'campaign', path: 'campaigns/:id/:tab' }] }]
+    const first = matchRoutes(routes, '/campaigns/7/history')
+    expect(first?.map((m) => m.params)).toEqual([
+      { id: '7', tab: 'history' },
+      { id: '7', tab: 'history' },
+    ])
+    // As unpatched, the matches of one call share one params object.
+    expect(first?.[0]?.params).toBe(first?.[1]?.params)
+    ;(first![1]!.params as Record<string, string>).id = '8'
+    first![1]!.pathname = '/changed'
+    first!.pop()
+    const again = matchRoutes(routes, '/campaigns/7/history')
+    expect(again?.map((m) => [m.route.id, m.pathname, m.params.id])).toEqual([
+      ['root', '/', '7'],
+      ['campaign', '/campaigns/7/history', '7'],
+    ])
+    expect(matchRoutes(routes, '/campaigns/7')).toBeNull()
+    expect(matchRoutes(routes, '/campaigns/7')).toBeNull()
+  })
+
+  it("makes a server render's route objects once per build (patched @remix-run/react, react-router-dom)", () => {
+    const require = createRequire(import.meta.url)
+    for (const name of ['@remix-run/react/dist/server.js', 'react-router-dom/server.js'])
+      expect(readFileSync(require.resolve(name), 'utf8')).toContain('docs/decisions/072')
   })
 
   it('keeps case sensitivity and end matching apart for one path', () => {
