@@ -7,6 +7,7 @@ import {
   BID_FLOOR_PAISE,
   bidSuggestion,
   type Candidate,
+  catalogKeywordText,
   type KeywordFacts,
   keywordText,
   rankSuggestions,
@@ -34,6 +35,18 @@ describe('keywordText', () => {
         expect(text).toMatch(/^[A-Za-z0-9 -]+$/)
         expect(keywordText(text)).toBe(text)
         expect(keywordText(text.toUpperCase())).toBe(text)
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe('catalogKeywordText (keywordText, remembered)', () => {
+  it('answers what keywordText answers, the first time and every time after (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 40, unit: 'binary' }), { maxLength: 20 }), (raws) => {
+        for (const raw of [...raws, ...raws, '₹%^()', '₹%^()', 'Home & Kitchen', 'Home & Kitchen'])
+          expect(catalogKeywordText(raw)).toBe(keywordText(raw))
       }),
       RUNS,
     )

@@ -37,6 +37,21 @@ export function keywordText(raw: string): string | null {
   return text
 }
 
+/**
+ * keywordText of a catalog text (a product's name, category or keyword metadata): the same texts come
+ * back on every editor page, so each is worked out once (a bounded memo; decision 073).
+ */
+export function catalogKeywordText(raw: string): string | null {
+  const known = catalogTexts.get(raw)
+  if (known !== undefined) return known
+  const text = keywordText(raw)
+  if (catalogTexts.size >= CATALOG_TEXT_MEMO) catalogTexts.clear()
+  catalogTexts.set(raw, text)
+  return text
+}
+const CATALOG_TEXT_MEMO = 50_000
+const catalogTexts = new Map<string, string | null>()
+
 /** Recent cost per click in paise, rounded to the paisa (₹ to 2 decimals), never below the floor. */
 export function bidSuggestion(facts: KeywordFacts | undefined): number {
   if (!facts || facts.clicks <= 0) return BID_FLOOR_PAISE

@@ -16,6 +16,7 @@ import {
   SUGGESTED_KEYWORD_PATTERN,
 } from '../contracts/catalog'
 import {
+  accounts,
   adGroups,
   campaigns,
   performanceDaily,
@@ -212,6 +213,28 @@ describe('POST /v1/vertex/product/get', () => {
       },
       sellerNames: expect.arrayContaining(['Sharma Retail Mart']),
     })
+  })
+
+  it("lists a product's sellers in id order, each name beside its id", async () => {
+    const { t, ops } = ctx
+    const [shared] = await t.db
+      .select({ productId: productSellers.productId })
+      .from(productSellers)
+      .groupBy(productSellers.productId)
+      .having(sql`count(*) >= 2`)
+      .limit(1)
+    expect(shared).toBeDefined()
+    const expected = await t.db
+      .select({ id: productSellers.sellerId, name: accounts.name })
+      .from(productSellers)
+      .innerJoin(accounts, eq(accounts.id, productSellers.sellerId))
+      .where(eq(productSellers.productId, shared!.productId))
+      .orderBy(productSellers.sellerId)
+    const [record] = (await productData(
+      await productGet(ops, expected[0]!.id, { productIds: [shared!.productId] }),
+    )) as unknown as { sellerIds: number[]; sellerNames: string[] }[]
+    expect(record!.sellerIds).toEqual(expected.map((s) => s.id))
+    expect(record!.sellerNames).toEqual(expected.map((s) => s.name))
   })
 
   it('codes 1 (not owned), 2 (ownership data missing) and 3 (unknown id) for a seller', async () => {

@@ -3,7 +3,7 @@
 // POST /v1/adgroup/keyword/suggest?userId body {products} → [{keyWord, bid_price_suggestion}].
 // Both act for the advertiser `userId` (assertMayActFor) and decide ownership with the one rule in
 // platform/rules/products.ts.
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, eq, gte, lte, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { assertMayActFor } from '../auth/authorize'
 import {
@@ -14,6 +14,7 @@ import {
   productGetBodySchema,
   type ProductRecord,
 } from '../contracts/catalog'
+import { equalsAny } from '../db/any'
 import type { Database } from '../db/client'
 import { accounts, performanceDaily, productKeywords, products, productSellers } from '../db/schema'
 import type { PlatformDeps } from '../deps'
@@ -24,8 +25,8 @@ import { addDays, istDate } from '../rules/time'
 import {
   type Candidate,
   CPC_WINDOW_DAYS,
+  catalogKeywordText,
   type KeywordFacts,
-  keywordText,
   rankSuggestions,
 } from './catalog-keywords'
 
@@ -46,18 +47,21 @@ type CatalogProduct = Omit<ProductRecord, 'verificationCode'>
 async function catalogProducts(db: Database, ids: readonly number[]): Promise<Map<number, CatalogProduct>> {
   const found = new Map<number, CatalogProduct>()
   if (ids.length === 0) return found
+  // Each product with its sellers (id order) in one statement: a correlated JSON list per product.
+  // Columns are spelled out: in a one-table select drizzle leaves its own columns unqualified.
   const rows = await db
-    .select()
+    .select({
+      product: products,
+      sellers: sql<{ id: number; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', ps.seller_id, 'name', a.name) order by ps.seller_id)
+        from ${productSellers} ps join ${accounts} a on a.id = ps.seller_id
+        where ps.product_id = ${products}.product_id
+      ), '[]'::json)`,
+    })
     .from(products)
-    .where(inArray(products.productId, [...ids]))
-  const sellers = await db
-    .select({ productId: productSellers.productId, sellerId: productSellers.sellerId, name: accounts.name })
-    .from(productSellers)
-    .innerJoin(accounts, eq(accounts.id, productSellers.sellerId))
-    .where(inArray(productSellers.productId, [...ids]))
-    .orderBy(asc(productSellers.productId), asc(productSellers.sellerId))
-  for (const p of rows) {
-    const own = sellers.filter((s) => s.productId === p.productId)
+    .where(equalsAny(products.productId, ids, 'bigint'))
+  for (const { product: p, sellers } of rows) {
+    const own = sellers
     found.set(p.productId, {
       productId: p.productId,
       name: p.name,
@@ -65,7 +69,7 @@ async function catalogProducts(db: Database, ids: readonly number[]): Promise<Ma
       imageUrl: p.imageUrl,
       inStock: p.inStock,
       availableAt3pSeller: p.availableAt3pSeller,
-      sellerIds: own.map((s) => s.sellerId),
+      sellerIds: own.map((s) => Number(s.id)),
       sellerNames: own.map((s) => s.name),
       brand: p.brand,
       brandId: p.brandId,
@@ -120,7 +124,7 @@ async function keywordFacts(db: Database, keywords: readonly string[], now: Date
       and(
         gte(performanceDaily.day, addDays(today, -(CPC_WINDOW_DAYS - 1))),
         lte(performanceDaily.day, today),
-        inArray(keyword, [...keywords]),
+        equalsAny(keyword, keywords, 'text'),
       ),
     )
     .groupBy(keyword)
@@ -159,13 +163,13 @@ export async function keywordSuggest(
 
   const candidates: Candidate[] = []
   const add = (raw: string | null, productId: number, source: Candidate['source']) => {
-    const keyword = raw === null ? null : keywordText(raw)
+    const keyword = raw === null ? null : catalogKeywordText(raw)
     if (keyword) candidates.push({ keyword, productId, source })
   }
   const metadata = await db
     .select({ productId: productKeywords.productId, keyword: productKeywords.keyword })
     .from(productKeywords)
-    .where(inArray(productKeywords.productId, ids))
+    .where(equalsAny(productKeywords.productId, ids, 'bigint'))
   for (const row of metadata) add(row.keyword, row.productId, 'METADATA')
   for (const record of records) {
     if (record.verificationCode === ProductVerification.InvalidId) continue
