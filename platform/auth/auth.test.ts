@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, sessions } from '../db/schema'
 import { createTestPlatform, type TestPlatform } from '../testing/platform'
-import { SESSION_IDLE_MS } from './sessions'
+import { hashToken, SESSION_IDLE_MS } from './sessions'
 
 let t: TestPlatform
 beforeAll(async () => {
@@ -59,6 +59,23 @@ describe('bearer tokens', () => {
     } finally {
       t.setNow(start)
     }
+  })
+
+  it('ends a session at its absolute expiry, however recently it was used', async () => {
+    const token = await t.tokenFor('brand@example.com')
+    expect((await t.request('/ads/ad-auth/v1/session', { token })).status).toBe(200)
+    const now = t.deps.now()
+    // Still live one second before its expiry, refused one second after: the database compares.
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)))
+    expect((await t.request('/ads/ad-auth/v1/session', { token })).status).toBe(200)
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)))
+    expect((await t.request('/ads/ad-auth/v1/session', { token })).status).toBe(401)
   })
 
   it('does not let a half-signed-in (password only) session call the services', async () => {

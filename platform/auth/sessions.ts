@@ -1,6 +1,6 @@
 // Server-side sessions behind bearer tokens. Tokens are 256 random bits, shown once, stored as SHA-256.
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client'
 import { sessions, users } from '../db/schema'
 import type { Role } from '../rules/roles'
@@ -71,10 +71,22 @@ export async function createSession(
   return { token, sessionId: row.id, expiresAt: row.expiresAt }
 }
 
-/** The live session behind a token, or null (unknown, revoked, expired, idle too long, or account not usable). */
-export async function resolveToken(db: Database, token: string, now: Date): Promise<ResolvedSession | null> {
-  if (!token || token.length > 200) return null
-  const [row] = await db
+/**
+ * The session look-up of every signed-in request, built once per database handle instead of by drizzle
+ * on every request (decision 074). Unnamed (''): a named server-side statement would outlive a client's
+ * connection on the embedded database, whose one backend serves every connection in turn, and the next
+ * connection's prepare of the same name would fail.
+ */
+function sessionLookup(db: Database) {
+  let lookup = sessionLookups.get(db)
+  if (!lookup) {
+    lookup = buildSessionLookup(db)
+    sessionLookups.set(db, lookup)
+  }
+  return lookup
+}
+const buildSessionLookup = (db: Database) =>
+  db
     .select({
       sessionId: sessions.id,
       stage: sessions.stage,
@@ -95,9 +107,20 @@ export async function resolveToken(db: Database, token: string, now: Date): Prom
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
     )
     .limit(1)
+    .prepare('')
+const sessionLookups = new WeakMap<Database, ReturnType<typeof buildSessionLookup>>()
+
+/** The live session behind a token, or null (unknown, revoked, expired, idle too long, or account not usable). */
+export async function resolveToken(db: Database, token: string, now: Date): Promise<ResolvedSession | null> {
+  if (!token || token.length > 200) return null
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now })
   if (!row) return null
   if (now.getTime() - row.lastSeenAt.getTime() > SESSION_IDLE_MS) return null
   if (row.user.accountStatus !== 'APPROVED' && row.user.accountStatus !== 'REACTIVATED') return null
