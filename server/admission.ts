@@ -6,6 +6,7 @@
 // a slow client reads the answer. Posts pass straight: they may stream a body for as long as the client
 // takes to send it, and must not hold a slot meanwhile.
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { plainPage } from './plain-page'
 
 export type AdmissionOptions = {
   /** Requests worked on at once. */
@@ -22,16 +23,11 @@ export type Admission = {
   readonly waiting: number
 }
 
-const BUSY_PAGE = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Busy</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 2rem; line-height: 1.5">
-<main><h1>The console is busy</h1>
-<p>Too many pages are being loaded at the moment. Try again in a few seconds.</p></main>
-</body>
-</html>
-`
+const BUSY_PAGE = plainPage(
+  'Busy',
+  'The console is busy',
+  'Too many pages are being loaded at the moment. Try again in a few seconds.',
+)
 
 /**
  * Page reads waiting at most, past which one is answered 503 at once: at the bench's 240 list pages a
@@ -71,10 +67,8 @@ export function createAdmission(options: AdmissionOptions): Admission {
       // Answered while it waited (the database went down: server/database-health.ts) or gone.
       if (res.headersSent || res.writableEnded || req.socket.destroyed) return
       active++
-      let released = false
+      // Called once: by the handler's promise, or for a handler that throws before returning one.
       const release = () => {
-        if (released) return
-        released = true
         active--
         pump()
       }

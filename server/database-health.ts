@@ -13,6 +13,7 @@ import pg from 'pg'
 import type { DatabaseHandle } from '../platform/db/client'
 import { errorBody } from '../platform/http'
 import { log } from '../platform/log'
+import { plainPage } from './plain-page'
 
 export interface DatabaseHealth {
   /** False from a failed ping until a ping succeeds again. */
@@ -213,16 +214,11 @@ export function watchDatabase(options: WatchOptions): DatabaseHealth {
 // ---------------------------------------------------------------------------------------------
 
 /** The page every console URL answers while the database is down: nothing of what failed or where. */
-const UNAVAILABLE_PAGE = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Service unavailable</title></head>
-<body style="font-family: system-ui, sans-serif; margin: 2rem; line-height: 1.5">
-<main><h1>Service unavailable</h1>
-<p>A service behind this page is unavailable. Try again in a moment.</p></main>
-</body>
-</html>
-`
+const UNAVAILABLE_PAGE = plainPage(
+  'Service unavailable',
+  'Service unavailable',
+  'A service behind this page is unavailable. Try again in a moment.',
+)
 
 /** The platform's HTTP API: answered with the envelope instead of the page. */
 const isApi = (path: string) => path.startsWith('/ads/')

@@ -61,7 +61,6 @@ async function catalogProducts(db: Database, ids: readonly number[]): Promise<Ma
     .from(products)
     .where(equalsAny(products.productId, ids, 'bigint'))
   for (const { product: p, sellers } of rows) {
-    const own = sellers
     found.set(p.productId, {
       productId: p.productId,
       name: p.name,
@@ -69,8 +68,8 @@ async function catalogProducts(db: Database, ids: readonly number[]): Promise<Ma
       imageUrl: p.imageUrl,
       inStock: p.inStock,
       availableAt3pSeller: p.availableAt3pSeller,
-      sellerIds: own.map((s) => Number(s.id)),
-      sellerNames: own.map((s) => s.name),
+      sellerIds: sellers.map((s) => Number(s.id)),
+      sellerNames: sellers.map((s) => s.name),
       brand: p.brand,
       brandId: p.brandId,
       categoryLevel: {

@@ -6,6 +6,7 @@ import { z } from 'zod/v4'
 import { BILLING_UPLOADS, type BillingUploadKind } from '../contracts/billing'
 import type { CsvImportOutcome, CsvRowError } from '../contracts/csv-upload'
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, tooLongMessage } from '../rules/text'
+import { equalsAny } from '../db/any'
 import type { Tx } from '../db/client'
 import { billingUploads } from '../db/schema'
 import { log } from '../log'
@@ -255,7 +256,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
 /** Sellers of `ids` that are advertiser accounts (every account is a SELLER or a BRAND). */
 async function knownSellers(tx: Tx, ids: number[]): Promise<Set<number>> {
   const result = await tx.execute(
-    sql`SELECT id FROM accounts WHERE id = ANY(${sql.param([...new Set(ids)])}::bigint[])`,
+    sql`SELECT id FROM accounts WHERE ${equalsAny(sql`id`, [...new Set(ids)], 'bigint')}`,
   )
   return new Set(rowsOf<{ id: string | number }>(result).map((row) => Number(row.id)))
 }
@@ -472,7 +473,7 @@ export function paymentsImport(context: Omit<Context, 'kind'>) {
       // Who holds the batch's ids now: this batch (its own row, or a repeat of it), an earlier batch of
       // this file, or an earlier upload. Ids nobody holds were not written for their seller.
       const holders = await tx.execute(
-        sql`SELECT transaction_id, upload_id, id FROM payments WHERE transaction_id = ANY(${sql.param([...new Set(rows.map((r) => r.transactionId))])}::text[])`,
+        sql`SELECT transaction_id, upload_id, id FROM payments WHERE ${equalsAny(sql`transaction_id`, [...new Set(rows.map((r) => r.transactionId))], 'text')}`,
       )
       const holder = new Map(
         rowsOf<{ transaction_id: string; upload_id: string | number | null; id: string | number }>(
