@@ -1,7 +1,7 @@
 // The embedded database's own process (decision 057). Started by the web server (or any script that
 // opens an on-disk data directory) through platform/db/pglite-process.ts, never by hand: it opens PGlite on
 // the data directory given as argv[2] and serves it over the PostgreSQL wire protocol on the UNIX socket
-// argv[3], so the parent talks to it with node-postgres like to PostgreSQL and PGlite's work (WASM, on
+// argv[3] (pglite-wire.ts), so the parent talks to it with node-postgres like to PostgreSQL and PGlite's work (WASM, on
 // one thread) no longer runs on the event loop that renders pages.
 //
 // The parent holds the data directory's lock; this process lives only as long as its IPC channel: the
@@ -11,9 +11,9 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { answerBackupRequests } from './backup'
 import { CHILD_MAX_CONNECTIONS, type ChildMessage, type ParentMessage } from './pglite-protocol'
+import { serveWire, type WireServer } from './pglite-wire'
 
 const [dataDir = '', socketPath = ''] = process.argv.slice(2)
 if (!process.send || !dataDir || !socketPath) {
@@ -32,7 +32,7 @@ process.on('SIGINT', () => {})
 process.on('SIGTERM', () => {})
 
 let pglite: PGlite | undefined
-let server: PGLiteSocketServer | undefined
+let server: WireServer | undefined
 let stopping: Promise<never> | undefined
 /** Set once PGlite is open: dumps for `npm run backup`, which signals the parent (the lock holder). */
 let answerBackups: (() => void) | undefined
@@ -68,8 +68,7 @@ try {
   // A socket file left by a process that died is in the way of listen(); the parent holds the lock
   // and has waited for any earlier database process to exit, so nothing else uses it.
   rmSync(socketPath, { force: true })
-  server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: CHILD_MAX_CONNECTIONS })
-  await server.start()
+  server = await serveWire(pglite, socketPath, CHILD_MAX_CONNECTIONS)
   // The data directory (DATA_DIR) is PGlite's directory's parent.
   answerBackups = answerBackupRequests(pglite, path.dirname(dataDir))
   send({ type: 'ready' })

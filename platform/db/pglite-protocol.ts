@@ -3,12 +3,9 @@
 
 /**
  * Connections the database process accepts, and so the size of the parent's pool. PGlite is one
- * session: pglite-socket 0.2 multiplexes several clients onto it message by message, keeping only an
- * explicit transaction's messages together. Two clients' extended-protocol queries (Parse, Bind,
- * Execute, Sync: what node-postgres sends for every query with parameters) can interleave and use each
- * other's unnamed statement, and an error makes PostgreSQL skip to the next Sync, which may be the other
- * client's. One connection is the only safe number, and it costs nothing: PGlite runs one statement at a
- * time whatever the number of connections.
+ * session: two clients would share its unnamed statement and its transaction, so its wire front
+ * (pglite-wire.ts) serves one client at a time. It costs nothing: PGlite runs one statement at a time
+ * whatever the number of connections.
  */
 export const CHILD_MAX_CONNECTIONS = 1
 

@@ -1,0 +1,170 @@
+// The embedded database's wire front (decision 076): PGlite in this process, served on a UNIX socket,
+// reached by node-postgres (what the web server uses) and by a raw socket where the test is about bytes.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { connect, type Socket } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serveWire, type WireServer } from './pglite-wire'
+
+let dir: string
+let db: PGlite
+let server: WireServer
+let socketPath: string
+const clients: pg.Client[] = []
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-wire-'))
+  socketPath = path.join(dir, '.s.PGSQL.5432')
+  db = await PGlite.create()
+  await db.exec('create table notes (id int primary key, body text not null)')
+  server = await serveWire(db, socketPath, 1)
+})
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.end().catch(() => {})))
+  await server.stop()
+  await db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+async function client() {
+  const c = new pg.Client({ host: dir, user: 'postgres', database: 'postgres' })
+  await c.connect()
+  clients.push(c)
+  return c
+}
+async function end(c: pg.Client) {
+  clients.splice(clients.indexOf(c), 1)
+  await c.end()
+  // The server learns of the close on its next turn; the next client waits for that.
+  await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
+/** Frontend messages, as a client writes them. */
+const message = (type: string, body: Buffer) => {
+  const head = Buffer.alloc(5)
+  head.write(type, 0)
+  head.writeInt32BE(body.length + 4, 1)
+  return Buffer.concat([head, body])
+}
+const cstr = (s: string) => Buffer.from(`${s}\0`)
+const startup = () => {
+  const body = Buffer.concat([Buffer.from([0, 3, 0, 0]), cstr('user'), cstr('postgres'), cstr('database'), cstr('postgres'), Buffer.from([0])])
+  const head = Buffer.alloc(4)
+  head.writeInt32BE(body.length + 4)
+  return Buffer.concat([head, body])
+}
+const parse = (sql: string) => message('P', Buffer.concat([cstr(''), cstr(sql), Buffer.from([0, 0])]))
+const bind = () => message('B', Buffer.concat([cstr(''), cstr(''), Buffer.from([0, 0, 0, 0, 0, 0])]))
+const execute = () => message('E', Buffer.concat([cstr(''), Buffer.from([0, 0, 0, 0])]))
+const sync = () => message('S', Buffer.alloc(0))
+const flush = () => message('H', Buffer.alloc(0))
+
+/** A raw client: every chunk the socket reads, as it was read. */
+async function raw() {
+  const socket = connect(socketPath)
+  const chunks: Buffer[] = []
+  socket.on('data', (d) => chunks.push(d))
+  await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject))
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10))
+    expect(done()).toBe(true)
+  }
+  /** The backend message types in what was read, in order. */
+  const types = () =>
+    Buffer.concat(chunks)
+      .reduce<{ at: number; types: string[] }>(
+        (acc, _b, i, all) => {
+          if (i !== acc.at) return acc
+          acc.types.push(String.fromCharCode(all[i]!))
+          acc.at = i + 1 + Buffer.from(all.buffer, all.byteOffset).readInt32BE(i + 1)
+          return acc
+        },
+        { at: 0, types: [] },
+      ).types
+  return { socket: socket as Socket, chunks, until, types }
+}
+
+describe('the embedded database wire front', () => {
+  it('serves queries with and without parameters, and a failed query leaves the session usable', async () => {
+    const c = await client()
+    await c.query('insert into notes values ($1, $2)', [1, 'first'])
+    expect((await c.query('select body from notes where id = $1', [1])).rows).toEqual([{ body: 'first' }])
+    // Several statements in one simple query.
+    expect((await c.query('select 1 as a; select 2 as b')) as unknown as pg.QueryResult[]).toHaveLength(2)
+    await expect(c.query('select $1::int', ['not a number'])).rejects.toThrow(/invalid input syntax/)
+    await expect(c.query('insert into notes values ($1, $2)', [1, 'again'])).rejects.toThrow(/duplicate key/)
+    expect((await c.query('select count(*)::int as n from notes')).rows).toEqual([{ n: 1 }])
+    await end(c)
+  })
+
+  it('answers a whole Sync group in one write, and pipelined groups in order', async () => {
+    const r = await raw()
+    r.socket.write(startup())
+    await r.until(() => r.types().includes('Z'))
+    r.chunks.length = 0
+    // One query's five messages in one write: ParseComplete … ReadyForQuery come back in one read.
+    r.socket.write(Buffer.concat([parse('select 41 + 1'), bind(), message('D', Buffer.from('P\0')), execute(), sync()]))
+    await r.until(() => r.types().includes('Z'))
+    expect(r.chunks).toHaveLength(1)
+    expect(r.types()).toEqual(['1', '2', 'T', 'D', 'C', 'Z'])
+    expect(r.chunks[0]!.includes(Buffer.from('42'))).toBe(true)
+    // Two groups in one write: two answers, in order.
+    r.chunks.length = 0
+    r.socket.write(Buffer.concat([parse('select 7'), bind(), execute(), sync(), parse('select 8'), bind(), execute(), sync()]))
+    await r.until(() => r.types().filter((t) => t === 'Z').length === 2)
+    const text = Buffer.concat(r.chunks).toString('latin1')
+    expect(text.indexOf('7')).toBeLessThan(text.indexOf('8'))
+    r.socket.end()
+    await new Promise((resolve) => r.socket.once('close', resolve))
+  })
+
+  it('a client that leaves inside a transaction has it rolled back before the next one', async () => {
+    const a = await client()
+    await a.query('begin')
+    await a.query('insert into notes values ($1, $2)', [2, 'never committed'])
+    await end(a)
+    const b = await client()
+    expect((await b.query('select id from notes order by id')).rows).toEqual([{ id: 1 }])
+    // The next client is not inside the old transaction: its own insert commits by itself.
+    await b.query('insert into notes values ($1, $2)', [3, 'third'])
+    await end(b)
+    expect((await db.query('select id from notes order by id')).rows).toEqual([{ id: 1 }, { id: 3 }])
+  })
+
+  it('a client that leaves in the middle of an extended query (after a Flush) does not leave it open', async () => {
+    const r = await raw()
+    r.socket.write(startup())
+    await r.until(() => r.types().includes('Z'))
+    r.socket.write(Buffer.concat([parse('select 1'), flush()]))
+    await r.until(() => r.types().includes('1'))
+    r.socket.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const c = await client()
+    expect((await c.query('select $1::int + 1 as n', [1])).rows).toEqual([{ n: 2 }])
+    await end(c)
+  })
+
+  it('one client at a time: a second is refused while the first is connected', async () => {
+    const first = await client()
+    const second = new pg.Client({ host: dir, user: 'postgres', database: 'postgres' })
+    await expect(second.connect()).rejects.toThrow()
+    expect((await first.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    await end(first)
+  })
+
+  it('a message with an impossible length closes that connection; the next client is served', async () => {
+    const r = await raw()
+    r.socket.write(startup())
+    await r.until(() => r.types().includes('Z'))
+    const bad = Buffer.from([0x51, 0x7f, 0xff, 0xff, 0xff])
+    r.socket.write(bad)
+    await new Promise((resolve) => r.socket.once('close', resolve))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const c = await client()
+    expect((await c.query('select 2 as two')).rows).toEqual([{ two: 2 }])
+    await end(c)
+  })
+})
