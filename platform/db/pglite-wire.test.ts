@@ -51,7 +51,14 @@ const message = (type: string, body: Buffer) => {
 }
 const cstr = (s: string) => Buffer.from(`${s}\0`)
 const startup = () => {
-  const body = Buffer.concat([Buffer.from([0, 3, 0, 0]), cstr('user'), cstr('postgres'), cstr('database'), cstr('postgres'), Buffer.from([0])])
+  const body = Buffer.concat([
+    Buffer.from([0, 3, 0, 0]),
+    cstr('user'),
+    cstr('postgres'),
+    cstr('database'),
+    cstr('postgres'),
+    Buffer.from([0]),
+  ])
   const head = Buffer.alloc(4)
   head.writeInt32BE(body.length + 4)
   return Buffer.concat([head, body])
@@ -74,16 +81,15 @@ async function raw() {
   }
   /** The backend message types in what was read, in order. */
   const types = () =>
-    Buffer.concat(chunks)
-      .reduce<{ at: number; types: string[] }>(
-        (acc, _b, i, all) => {
-          if (i !== acc.at) return acc
-          acc.types.push(String.fromCharCode(all[i]!))
-          acc.at = i + 1 + Buffer.from(all.buffer, all.byteOffset).readInt32BE(i + 1)
-          return acc
-        },
-        { at: 0, types: [] },
-      ).types
+    Buffer.concat(chunks).reduce<{ at: number; types: string[] }>(
+      (acc, _b, i, all) => {
+        if (i !== acc.at) return acc
+        acc.types.push(String.fromCharCode(all[i]!))
+        acc.at = i + 1 + Buffer.from(all.buffer, all.byteOffset).readInt32BE(i + 1)
+        return acc
+      },
+      { at: 0, types: [] },
+    ).types
   return { socket: socket as Socket, chunks, until, types }
 }
 
@@ -106,14 +112,27 @@ describe('the embedded database wire front', () => {
     await r.until(() => r.types().includes('Z'))
     r.chunks.length = 0
     // One query's five messages in one write: ParseComplete … ReadyForQuery come back in one read.
-    r.socket.write(Buffer.concat([parse('select 41 + 1'), bind(), message('D', Buffer.from('P\0')), execute(), sync()]))
+    r.socket.write(
+      Buffer.concat([parse('select 41 + 1'), bind(), message('D', Buffer.from('P\0')), execute(), sync()]),
+    )
     await r.until(() => r.types().includes('Z'))
     expect(r.chunks).toHaveLength(1)
     expect(r.types()).toEqual(['1', '2', 'T', 'D', 'C', 'Z'])
     expect(r.chunks[0]!.includes(Buffer.from('42'))).toBe(true)
     // Two groups in one write: two answers, in order.
     r.chunks.length = 0
-    r.socket.write(Buffer.concat([parse('select 7'), bind(), execute(), sync(), parse('select 8'), bind(), execute(), sync()]))
+    r.socket.write(
+      Buffer.concat([
+        parse('select 7'),
+        bind(),
+        execute(),
+        sync(),
+        parse('select 8'),
+        bind(),
+        execute(),
+        sync(),
+      ]),
+    )
     await r.until(() => r.types().filter((t) => t === 'Z').length === 2)
     const text = Buffer.concat(r.chunks).toString('latin1')
     expect(text.indexOf('7')).toBeLessThan(text.indexOf('8'))

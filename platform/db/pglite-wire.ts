@@ -75,10 +75,13 @@ function serveClient(db: PGlite, socket: Socket, done: () => void) {
         db.execProtocolRawStream(bytes, { onRawData: (chunk) => out.push(Buffer.from(chunk)) }),
       )
       midQuery = bytes[bytes.length - 5] === FLUSH && bytes.readInt32BE(bytes.length - 4) === 4
-      if (out.length && !closed && socket.writable) socket.write(out.length === 1 ? out[0]! : Buffer.concat(out))
+      if (out.length && !closed && socket.writable)
+        socket.write(out.length === 1 ? out[0]! : Buffer.concat(out))
     })
     chain.catch((error) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'database process: query failed', error: String(error) }))
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'database process: query failed', error: String(error) }),
+      )
       socket.destroy()
     })
   }
@@ -95,7 +98,9 @@ function serveClient(db: PGlite, socket: Socket, done: () => void) {
         if (db.isInTransaction()) await db.exec('ROLLBACK')
       })
       .catch((error) => {
-        console.error(JSON.stringify({ level: 'error', msg: 'database process: cleanup failed', error: String(error) }))
+        console.error(
+          JSON.stringify({ level: 'error', msg: 'database process: cleanup failed', error: String(error) }),
+        )
       })
   }
 
