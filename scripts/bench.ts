@@ -33,8 +33,9 @@ import {
   type Target,
 } from './bench/console'
 import { editorBench, editorBenchData, ensureCampaign } from './bench/editor'
+import { machineProbeMs } from './bench/machine'
 import { reportsBench } from './bench/reports'
-import { FigureTable, reportsTable } from './bench/table'
+import { FigureTable, fmtMs, reportsTable } from './bench/table'
 
 const args = process.argv.slice(2)
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -295,7 +296,18 @@ async function main() {
   const table = new FigureTable(
     `Performance (issue 14)${QUICK ? ', --quick pass' : ''}: each database side by side`,
   )
+  const probe = (column: string, when: string) =>
+    table.set(
+      'Machine (decision 076)',
+      `speed probe ${when}: fixed render work, lower is faster`,
+      'none',
+      column,
+      {
+        text: fmtMs(machineProbeMs()),
+      },
+    )
   for (const [i, target] of targets.entries()) {
+    probe(target.column, 'before the column')
     // Lighthouse measures the browser's side: in the quick pass on the first database only.
     await consoleBench(
       target,
@@ -306,6 +318,7 @@ async function main() {
       },
       table,
     )
+    probe(target.column, 'after the column')
   }
   if (ONLY === undefined) await reportsAndImports(LONG)
   printBundleSizes()
