@@ -68,7 +68,12 @@ try {
   // A socket file left by a process that died is in the way of listen(); the parent holds the lock
   // and has waited for any earlier database process to exit, so nothing else uses it.
   rmSync(socketPath, { force: true })
-  server = await serveWire(pglite, socketPath, CHILD_MAX_CONNECTIONS)
+  // PGlite stopped under a client (its program exited): nothing is left to close, so end at once and the
+  // parent starts this process again on the same data, which recovers from its log (decision 076).
+  server = await serveWire(pglite, socketPath, CHILD_MAX_CONNECTIONS, () => {
+    rmSync(socketPath, { force: true })
+    process.exit(1)
+  })
   // The data directory (DATA_DIR) is PGlite's directory's parent.
   answerBackups = answerBackupRequests(pglite, path.dirname(dataDir))
   send({ type: 'ready' })

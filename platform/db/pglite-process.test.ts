@@ -187,6 +187,24 @@ describe('PGlite in its own process', () => {
     expect(isRunning(databasePid(root))).toBe(true)
   })
 
+  it('a statement that stops PGlite itself ends the child, which is started again with the data intact', async () => {
+    // COPY … FROM STDIN ends PGlite's WebAssembly program (decision 076): the child must not linger
+    // with a database that can no longer answer.
+    const root = await seededDataDir()
+    const handle = await open(root)
+    await handle.executeSql('create table survived (n int); insert into survived values (7)')
+    const pid = databasePid(root)
+    await expect(handle.executeSql('copy survived from stdin')).rejects.toThrow()
+    await vi.waitFor(() => expect(isRunning(pid)).toBe(false), { timeout: 10_000, interval: 100 })
+    await vi.waitFor(
+      async () => {
+        expect((await handle.executeSql('select n from survived')).rows).toEqual([{ n: 7 }])
+      },
+      { timeout: 40_000, interval: 250 },
+    )
+    expect(databasePid(root)).not.toBe(pid)
+  })
+
   it('a killed parent takes its child with it; the next opener starts over the stale lock', async () => {
     const root = await seededDataDir()
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href

@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serveWire, type WireServer } from './pglite-wire'
 
 let dir: string
@@ -185,5 +185,43 @@ describe('the embedded database wire front', () => {
     const c = await client()
     expect((await c.query('select 2 as two')).rows).toEqual([{ two: 2 }])
     await end(c)
+  })
+
+  it('a 12 MB parameter, and a query written a few bytes at a time, are read whole', async () => {
+    const c = await client()
+    const big = 'x'.repeat(12_000_000)
+    expect((await c.query('select length($1::text) as n', [big])).rows).toEqual([{ n: 12_000_000 }])
+    await end(c)
+    const r = await raw()
+    r.socket.write(startup())
+    await r.until(() => r.types().includes('Z'))
+    r.chunks.length = 0
+    const bytes = Buffer.concat([parse('select 40 + 2'), bind(), execute(), sync()])
+    for (let i = 0; i < bytes.length; i += 3) {
+      r.socket.write(bytes.subarray(i, i + 3))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await r.until(() => r.types().includes('Z'))
+    expect(r.types()).toEqual(['1', '2', 'D', 'C', 'Z'])
+    expect(Buffer.concat(r.chunks).includes(Buffer.from('42'))).toBe(true)
+    r.socket.end()
+    await new Promise((resolve) => r.socket.once('close', resolve))
+  })
+
+  it('when PGlite itself stops (COPY FROM STDIN ends its program), the owner is told', async () => {
+    // A database of its own: this one does not come back.
+    const doomed = await PGlite.create()
+    const doomedPath = path.join(dir, 'doomed.sock')
+    const onFatal = vi.fn()
+    const doomedServer = await serveWire(doomed, doomedPath, 1, onFatal)
+    const socket = connect(doomedPath)
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.on('error', () => {})
+    socket.write(startup())
+    socket.write(message('Q', cstr('copy (select 1) to stdout; create table c (n int); copy c from stdin')))
+    await vi.waitFor(() => expect(onFatal).toHaveBeenCalledTimes(1), { timeout: 5_000 })
+    expect(onFatal.mock.calls[0]![0]).toMatchObject({ name: 'ExitStatus' })
+    socket.destroy()
+    await doomedServer.stop()
   })
 })

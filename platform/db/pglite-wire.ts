@@ -15,8 +15,11 @@ const PROTOCOL_3 = 196608
 const SSL_REQUEST = 80877103
 const GSSENC_REQUEST = 80877104
 const CANCEL_REQUEST = 80877102
-/** Message types that end a group: Sync, simple Query, Flush. Terminate ('X') ends the connection. */
-const GROUP_END = new Set(['S'.charCodeAt(0), 'Q'.charCodeAt(0), 'H'.charCodeAt(0)])
+/**
+ * Message types that end a group: Sync, simple Query, Flush, and the end of a client's COPY data
+ * (CopyDone, CopyFail), which the server answers without a Sync. Terminate ('X') ends the connection.
+ */
+const GROUP_END = new Set(['S', 'Q', 'H', 'c', 'f'].map((t) => t.charCodeAt(0)))
 const FLUSH = 'H'.charCodeAt(0)
 const TERMINATE = 'X'.charCodeAt(0)
 const SYNC = Buffer.from([0x53, 0, 0, 0, 4])
@@ -25,8 +28,17 @@ export const WIRE_MAX_MESSAGE = 256 * 1024 * 1024
 
 export type WireServer = { stop(): Promise<void> }
 
-/** Serves `db` on the UNIX socket `socketPath` until stop(). At most `maxConnections` clients at once. */
-export async function serveWire(db: PGlite, socketPath: string, maxConnections: number): Promise<WireServer> {
+/**
+ * Serves `db` on the UNIX socket `socketPath` until stop(). At most `maxConnections` clients at once.
+ * `onFatal` is told when PGlite itself has stopped (its WebAssembly program exited, as it does on a
+ * `COPY … FROM STDIN`): it cannot answer again, so the process should end and be started anew.
+ */
+export async function serveWire(
+  db: PGlite,
+  socketPath: string,
+  maxConnections: number,
+  onFatal: (error: unknown) => void = () => {},
+): Promise<WireServer> {
   await db.waitReady
   const clients = new Set<Socket>()
   let active = true
@@ -37,7 +49,7 @@ export async function serveWire(db: PGlite, socketPath: string, maxConnections: 
       return
     }
     clients.add(socket)
-    serveClient(db, socket, () => clients.delete(socket))
+    serveClient(db, socket, () => clients.delete(socket), onFatal)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -55,9 +67,21 @@ export async function serveWire(db: PGlite, socketPath: string, maxConnections: 
   }
 }
 
-function serveClient(db: PGlite, socket: Socket, done: () => void) {
+/** PGlite's WebAssembly program has exited: nothing it holds can answer again. */
+const isFatal = (error: unknown) => (error as { name?: unknown } | null)?.name === 'ExitStatus'
+
+/** PGlite throws plain objects as well as errors. */
+const describe = (error: unknown) =>
+  error instanceof Error ? error.message : typeof error === 'object' ? JSON.stringify(error) : String(error)
+
+function serveClient(db: PGlite, socket: Socket, done: () => void, onFatal: (error: unknown) => void) {
   socket.setNoDelay(true)
   let pending: Buffer = Buffer.alloc(0)
+  /** Data read while a message is incomplete, joined once `need` bytes are there (a 25 MB Bind arrives
+   * in hundreds of reads: joining at every read would copy it hundreds of times). */
+  let parts: Buffer[] = []
+  let size = 0
+  let need = 0
   let started = false
   /** The bytes of the group being gathered (complete messages whose group has not ended yet). */
   let group: Buffer[] = []
@@ -80,9 +104,10 @@ function serveClient(db: PGlite, socket: Socket, done: () => void) {
     })
     chain.catch((error) => {
       console.error(
-        JSON.stringify({ level: 'error', msg: 'database process: query failed', error: String(error) }),
+        JSON.stringify({ level: 'error', msg: 'database process: query failed', error: describe(error) }),
       )
       socket.destroy()
+      if (isFatal(error)) onFatal(error)
     })
   }
 
@@ -99,21 +124,33 @@ function serveClient(db: PGlite, socket: Socket, done: () => void) {
       })
       .catch((error) => {
         console.error(
-          JSON.stringify({ level: 'error', msg: 'database process: cleanup failed', error: String(error) }),
+          JSON.stringify({ level: 'error', msg: 'database process: cleanup failed', error: describe(error) }),
         )
       })
   }
 
+  /** Keeps the incomplete rest until `bytes` are there; returns nothing (the read is done). */
+  const wait = (bytes: number) => {
+    parts = [pending]
+    size = pending.length
+    need = bytes
+  }
   socket.on('data', (data) => {
-    pending = pending.length ? Buffer.concat([pending, data]) : data
+    parts.push(data)
+    size += data.length
+    if (size < need) return
+    pending = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size)
+    parts = []
+    size = 0
+    need = 0
     while (!closed) {
       if (!started) {
         // The start-up packets have no type byte: a length, then a code.
-        if (pending.length < 8) return
+        if (pending.length < 8) return wait(8)
         const length = pending.readInt32BE(0)
         const code = pending.readInt32BE(4)
         if (length < 8 || length > 10_000) return void socket.destroy()
-        if (pending.length < length) return
+        if (pending.length < length) return wait(length)
         const packet = pending.subarray(0, length)
         pending = pending.subarray(length)
         if (code === SSL_REQUEST || code === GSSENC_REQUEST) socket.write('N')
@@ -124,11 +161,11 @@ function serveClient(db: PGlite, socket: Socket, done: () => void) {
         } else return void socket.destroy()
         continue
       }
-      if (pending.length < 5) return
+      if (pending.length < 5) return wait(5)
       const type = pending[0]!
       const length = pending.readInt32BE(1)
       if (length < 4 || length > WIRE_MAX_MESSAGE) return void socket.destroy()
-      if (pending.length < length + 1) return
+      if (pending.length < length + 1) return wait(length + 1)
       const message = pending.subarray(0, length + 1)
       pending = pending.subarray(length + 1)
       if (type === TERMINATE) return void socket.end()
