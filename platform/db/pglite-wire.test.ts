@@ -93,6 +93,15 @@ async function raw() {
   return { socket: socket as Socket, chunks, until, types }
 }
 
+/** A raw client past its start-up (the server's ReadyForQuery read and dropped). */
+async function signedOn() {
+  const r = await raw()
+  r.socket.write(startup())
+  await r.until(() => r.types().includes('Z'))
+  r.chunks.length = 0
+  return r
+}
+
 describe('the embedded database wire front', () => {
   it('serves queries with and without parameters, and a failed query leaves the session usable', async () => {
     const c = await client()
@@ -107,10 +116,7 @@ describe('the embedded database wire front', () => {
   })
 
   it('answers a whole Sync group in one write, and pipelined groups in order', async () => {
-    const r = await raw()
-    r.socket.write(startup())
-    await r.until(() => r.types().includes('Z'))
-    r.chunks.length = 0
+    const r = await signedOn()
     // One query's five messages in one write: ParseComplete … ReadyForQuery come back in one read.
     r.socket.write(
       Buffer.concat([parse('select 41 + 1'), bind(), message('D', Buffer.from('P\0')), execute(), sync()]),
@@ -154,9 +160,7 @@ describe('the embedded database wire front', () => {
   })
 
   it('a client that leaves in the middle of an extended query (after a Flush) does not leave it open', async () => {
-    const r = await raw()
-    r.socket.write(startup())
-    await r.until(() => r.types().includes('Z'))
+    const r = await signedOn()
     r.socket.write(Buffer.concat([parse('select 1'), flush()]))
     await r.until(() => r.types().includes('1'))
     r.socket.destroy()
@@ -175,9 +179,7 @@ describe('the embedded database wire front', () => {
   })
 
   it('a message with an impossible length closes that connection; the next client is served', async () => {
-    const r = await raw()
-    r.socket.write(startup())
-    await r.until(() => r.types().includes('Z'))
+    const r = await signedOn()
     const bad = Buffer.from([0x51, 0x7f, 0xff, 0xff, 0xff])
     r.socket.write(bad)
     await new Promise((resolve) => r.socket.once('close', resolve))
@@ -192,10 +194,7 @@ describe('the embedded database wire front', () => {
     const big = 'x'.repeat(12_000_000)
     expect((await c.query('select length($1::text) as n', [big])).rows).toEqual([{ n: 12_000_000 }])
     await end(c)
-    const r = await raw()
-    r.socket.write(startup())
-    await r.until(() => r.types().includes('Z'))
-    r.chunks.length = 0
+    const r = await signedOn()
     const bytes = Buffer.concat([parse('select 40 + 2'), bind(), execute(), sync()])
     for (let i = 0; i < bytes.length; i += 3) {
       r.socket.write(bytes.subarray(i, i + 3))
