@@ -1,8 +1,8 @@
 // The embedded database's own process (decision 057). Started by the web server (or any script that
 // opens an on-disk data directory) through platform/db/pglite-process.ts, never by hand: it opens PGlite on
 // the data directory given as argv[2] and serves it over the PostgreSQL wire protocol on the UNIX socket
-// argv[3] (pglite-wire.ts), so the parent talks to it with node-postgres like to PostgreSQL and PGlite's work (WASM, on
-// one thread) no longer runs on the event loop that renders pages.
+// argv[3] (pglite-wire.ts), so the parent talks to it with node-postgres like to PostgreSQL and PGlite's
+// work (WASM, on one thread) no longer runs on the event loop that renders pages.
 //
 // The parent holds the data directory's lock; this process lives only as long as its IPC channel: the
 // parent's 'close' message or a closed channel (the parent exited, even by SIGKILL) shuts it down

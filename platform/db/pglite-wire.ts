@@ -10,6 +10,7 @@
 // back, so the next client (the pool's reconnect) starts clean.
 import { createServer, type Server, type Socket } from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
+import { log } from '../log'
 
 const PROTOCOL_3 = 196608
 const SSL_REQUEST = 80877103
@@ -91,24 +92,25 @@ function serveClient(db: PGlite, socket: Socket, done: () => void, onFatal: (err
   let midQuery = false
   let closed = false
 
+  // `chain` never rejects: a failed group is logged, and that client's connection and queued groups end.
   const run = (bytes: Buffer) => {
-    chain = chain.then(async () => {
-      if (closed) return
-      const out: Buffer[] = []
-      await db.runExclusive(() =>
-        db.execProtocolRawStream(bytes, { onRawData: (chunk) => out.push(Buffer.from(chunk)) }),
-      )
-      midQuery = bytes[bytes.length - 5] === FLUSH && bytes.readInt32BE(bytes.length - 4) === 4
-      if (out.length && !closed && socket.writable)
-        socket.write(out.length === 1 ? out[0]! : Buffer.concat(out))
-    })
-    chain.catch((error) => {
-      console.error(
-        JSON.stringify({ level: 'error', msg: 'database process: query failed', error: describe(error) }),
-      )
-      socket.destroy()
-      if (isFatal(error)) onFatal(error)
-    })
+    chain = chain
+      .then(async () => {
+        if (closed) return
+        const out: Buffer[] = []
+        await db.runExclusive(() =>
+          db.execProtocolRawStream(bytes, { onRawData: (chunk) => out.push(Buffer.from(chunk)) }),
+        )
+        midQuery = bytes[bytes.length - 5] === FLUSH && bytes.readInt32BE(bytes.length - 4) === 4
+        if (out.length && !closed && socket.writable)
+          socket.write(out.length === 1 ? out[0]! : Buffer.concat(out))
+      })
+      .catch((error) => {
+        log.error('database process: query failed', { error: describe(error) })
+        if (isFatal(error)) onFatal(error)
+        socket.destroy()
+        close()
+      })
   }
 
   const close = () => {
@@ -117,16 +119,11 @@ function serveClient(db: PGlite, socket: Socket, done: () => void, onFatal: (err
     done()
     // The rest of this client's work is dropped; what it left open is undone before the next client.
     chain = chain
-      .catch(() => {})
       .then(async () => {
         if (midQuery) await db.runExclusive(() => db.execProtocolRaw(SYNC))
         if (db.isInTransaction()) await db.exec('ROLLBACK')
       })
-      .catch((error) => {
-        console.error(
-          JSON.stringify({ level: 'error', msg: 'database process: cleanup failed', error: describe(error) }),
-        )
-      })
+      .catch((error) => log.error('database process: cleanup failed', { error: describe(error) }))
   }
 
   /** Keeps the incomplete rest until `bytes` are there; returns nothing (the read is done). */
