@@ -1,12 +1,16 @@
 import { PassThrough } from 'node:stream'
-import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './utils/nonce'
 
 const ABORT_DELAY = 5_000
 
+/**
+ * The document is rendered whole and sent as one body (decision 077): no route defers or suspends, so
+ * streaming sent nothing earlier, and React's 2 KiB pieces each went through gzip on their own (a flush
+ * apiece): 30 % more bytes on the wire and a few milliseconds more a page.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -15,7 +19,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? ''
-  const bot = isbot(request.headers.get('user-agent') ?? '')
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
@@ -24,16 +27,20 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [bot ? 'onAllReady' : 'onShellReady']() {
+        onShellReady() {
           shellRendered = true
+        },
+        onAllReady() {
+          const parts: Buffer[] = []
           const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
+          body.on('data', (part: Buffer) => parts.push(part))
+          body.on('error', reject)
+          body.on('end', () => {
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            resolve(
+              new Response(Buffer.concat(parts), { headers: responseHeaders, status: responseStatusCode }),
+            )
+          })
           pipe(body)
         },
         onShellError: reject,

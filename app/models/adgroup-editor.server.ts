@@ -36,6 +36,7 @@ import { flashCookie } from '../flash.server'
 import type { CurrentUser } from '../guard.server'
 import { homePath } from '../route-table'
 import { adGroupsApi } from './adgroups.server'
+import { decodeWorking } from './adgroup-state'
 import { keywordPageHolding, keywordPageWithin } from './keyword-pages'
 
 /** The saved campaign the ad groups belong to, as the editor route knows it. */
@@ -345,13 +346,8 @@ const isKeywordEntry = (k: unknown): k is KeywordEntry =>
 
 /** The posted working copy, shape-checked (its content is judged again by the rules and the platform). */
 function workingOf(formData: FormData): AdGroupWorking {
-  let raw: Partial<AdGroupWorking> = {}
-  try {
-    const parsed: unknown = JSON.parse(text(formData, 'adgroup-state') || '{}')
-    if (parsed && typeof parsed === 'object') raw = parsed as Partial<AdGroupWorking>
-  } catch {
-    // A malformed state is an empty group: nothing of it is trusted anyway.
-  }
+  // A malformed state is an empty group: nothing of it is trusted anyway.
+  const raw = decodeWorking(text(formData, 'adgroup-state')) as Partial<AdGroupWorking>
   const id = typeof raw.id === 'number' && Number.isSafeInteger(raw.id) && raw.id > 0 ? raw.id : null
   const products = Array.isArray(raw.products)
     ? [...new Set(raw.products.filter((p): p is number => Number.isSafeInteger(p) && p > 0))].slice(

@@ -16,6 +16,7 @@ import {
   loadAdGroupEditor,
 } from '../models/adgroup-editor.server'
 import { campaignsApi } from '../models/campaigns.server'
+import { encodeWorking } from '../models/adgroup-state'
 import { ROUTES } from '../route-table'
 import { createRouteHarness, type RouteHarness } from '../testing/route-harness'
 import { sponsoredPayload } from '../../platform/testing/campaign-payloads'
@@ -41,10 +42,10 @@ const working = (over: Partial<AdGroupWorking> = {}): AdGroupWorking => ({
 
 async function post(
   fields: Record<string, string | File>,
-  over: { campaign?: Partial<EditorCampaign>; state?: AdGroupWorking } = {},
+  over: { campaign?: Partial<EditorCampaign>; state?: AdGroupWorking; rawState?: string } = {},
 ) {
   const formData = new FormData()
-  formData.set('adgroup-state', JSON.stringify(over.state ?? working()))
+  formData.set('adgroup-state', over.rawState ?? encodeWorking(over.state ?? working()))
   for (const [k, v] of Object.entries(fields)) formData.set(k, v)
   const request = new Request(`http://console.test/create-campaign?id=${campaign.id}`, { method: 'POST' })
   const response = await adGroupAction(request, formData, h.context(), user, {
@@ -397,6 +398,46 @@ describe('keywords (§5)', () => {
     )
     expect(answer.status).toBe(400)
     expect(groupOf(answer.data)?.errors.keywordFile?.startsWith(message)).toBe(true)
+  })
+
+  it('a working copy posted in another shape keeps only well-formed keywords (triples, or objects as before 077), and is never a 500', async () => {
+    const keywords = [
+      ['kw ok', 1, 2.5],
+      { keyword: 'an object', match_type: 1, bid_price: 2 },
+      ['two only', 1],
+      ['bad match type', 7, 2],
+      [42, 1, 2],
+      ['no bid', 1, '2'],
+      'text',
+      null,
+    ]
+    const rawState = JSON.stringify({
+      key: 'new-1',
+      name: 'Shoes group',
+      products: [],
+      matchType: 1,
+      keywords,
+    })
+    const answer = await post({ intent: 'adgroup-keywords-page:1' }, { rawState })
+    expect(answer.status).toBe(200)
+    // The object is how a page rendered before decision 077 wrote a keyword: still read.
+    expect(groupOf(answer.data)?.working.keywords).toEqual([
+      { keyword: 'kw ok', match_type: 1, bid_price: 2.5 },
+      { keyword: 'an object', match_type: 1, bid_price: 2 },
+    ])
+    for (const hostile of [
+      '',
+      'not json',
+      '[]',
+      'null',
+      '"text"',
+      '{"keywords":"x"}',
+      '{"keywords":[[1e400,1,1]]}',
+    ]) {
+      const read = await post({ intent: 'adgroup-keywords-page:1' }, { rawState: hostile })
+      expect(read.status, hostile).toBe(200)
+      expect(groupOf(read.data)?.working.keywords, hostile).toEqual([])
+    }
   })
 
   it('Remove and Remove all', async () => {

@@ -13,6 +13,7 @@ import type {
   ProductRow,
   SuggestionRow,
 } from '../../models/adgroup-editor.server'
+import { encodeWorking } from '../../models/adgroup-state'
 import { keywordPage } from '../../models/keyword-pages'
 import { Banner } from '../Banner'
 import * as form from '../form.css'
@@ -243,7 +244,7 @@ function GroupCard({
             >
               Save ad group
             </button>
-            <input type="hidden" name="adgroup-state" value={JSON.stringify(w)} />
+            <input type="hidden" name="adgroup-state" value={encodeWorking(w)} />
             {err.form ? <Banner kind="error">{err.form}</Banner> : null}
             {group.info ? (
               <p className={css.info} role="status">
