@@ -689,6 +689,15 @@ export const ROUTES = {
     heading: 'Create Campaign',
     dialog: 'Are you sure?',
   },
+  // An ad group card's list as a CSV file, posted without JavaScript (decision 077; with it the browser
+  // writes the file). ?id=N as the editor's own; a GET goes back to the editor.
+  createCampaignDownload: {
+    id: 'createCampaignDownload',
+    path: '/create-campaign/download',
+    tree: 'any',
+    needsSeller: true,
+    heading: null,
+  },
 } as const satisfies Record<string, RouteEntry>
 
 export type RouteId = keyof typeof ROUTES

@@ -22,7 +22,8 @@ import { BILLING_REPORTS, BILLING_UPLOADS } from './contracts/billing'
 import { INVENTORY_BASE } from './inventory'
 import { metadataUploadInit, zipOf } from './inventory/metadata-testing'
 import { PAYMENTS_BASE } from './payments'
-import { csvDataHref, neutraliseCell } from './rules/csv'
+import { neutraliseCell } from './rules/csv'
+import { csvOf } from './rules/editor-downloads'
 import { createTestPlatform, type TestPlatform } from './testing/platform'
 import { multipartBody, multipartContentType } from './uploads/test-streams'
 
@@ -237,17 +238,29 @@ const writers: Writer[] = [
     },
   },
   {
-    name: 'the campaign editor’s keyword and product downloads (a data: link written in the browser)',
-    source: 'app/components/editor/AdGroupSection.tsx',
+    name: 'the campaign editor’s product and keyword downloads (written in the browser, or answered to a post)',
+    source: 'platform/rules/editor-downloads.ts',
     check: async () => {
-      const href = csvDataHref([['Keyword', 'Bid'], ...FORMULAS.map((formula, i) => [formula, i + 0.5])])
-      expect(href.startsWith('data:text/csv;charset=utf-8,')).toBe(true)
-      const csv = decodeURIComponent(href.slice('data:text/csv;charset=utf-8,'.length))
-      for (const formula of FORMULAS) expectNeutralised(csv, formula)
-      // The component writes its links with this function (checked by source, as the component renders
-      // in the browser).
-      const component = readFileSync(join(root, 'app/components/editor/AdGroupSection.tsx'), 'utf8')
-      expect(component).toMatch(/import \{ csvDataHref as csvHref \} from '..\/..\/..\/platform\/rules\/csv'/)
+      const keywords = csvOf(
+        'keywords',
+        FORMULAS.map((formula, i) => ({ keyword: formula, match_type: 1 as const, bid_price: i + 0.5 })),
+      )
+      const products = csvOf(
+        'products',
+        FORMULAS.map((formula, i) => ({
+          productId: i + 1,
+          name: formula,
+          imageUrl: null,
+          price: 1,
+          tag: formula,
+        })),
+      )
+      const suggestions = csvOf(
+        'suggestions',
+        FORMULAS.map((formula) => ({ keyword: formula, bid: 2 })),
+      )
+      for (const { text } of [keywords, products, suggestions])
+        for (const formula of FORMULAS) expectNeutralised(text, formula)
     },
   },
 ]
@@ -293,7 +306,7 @@ function sourceFiles(): string[] {
 /** The rule's own modules: the rule, papaparse's file writer, the fast line writer's old name. */
 const RULE = ['platform/rules/csv.ts', 'platform/csv.ts', 'platform/analytics/report-csv.ts']
 /** The writing functions of the rule's modules. */
-const WRITE_FUNCTIONS = new Set(['toCsv', 'csvLines', 'reportCsvLines', 'csvDataHref'])
+const WRITE_FUNCTIONS = new Set(['toCsv', 'csvLines', 'reportCsvLines'])
 
 type Finding = { file: string; what: 'imports a writer' | 'unparse' | 'text/csv answer' | "join(',')" }
 
@@ -352,6 +365,7 @@ const NOT_WRITERS: Record<string, string> = {
   'app/models/auth.server.ts': 'a query parameter (pincodes=1,2,3), not a file',
   'platform/rules/campaign-editor-csv.ts': 'names the expected header in a message',
   'platform/analytics/facts.ts': 'compares the header of a CSV it reads; names it in a message',
+  'app/models/adgroup-downloads.ts': 'answers a file written by platform/rules/editor-downloads.ts',
 }
 
 describe('no module writes CSV around the rule', () => {

@@ -32,10 +32,12 @@ import {
   validateAdGroup,
 } from '../../platform/rules/campaign-editor'
 import { csvFileCheck, parseKeywordCsv, parseProductCsv } from '../../platform/rules/campaign-editor-csv'
+import { csvOf, downloadKindOf } from '../../platform/rules/editor-downloads'
 import { flashCookie } from '../flash.server'
 import type { CurrentUser } from '../guard.server'
 import { homePath } from '../route-table'
 import { adGroupsApi } from './adgroups.server'
+import { downloadAnswer } from './adgroup-downloads'
 import { decodeWorking } from './adgroup-state'
 import { keywordPageHolding, keywordPageWithin } from './keyword-pages'
 
@@ -380,6 +382,27 @@ async function fileText(formData: FormData, name: string): Promise<{ name: strin
   const file = formData.get(name)
   if (!file || typeof file === 'string' || file.size === 0) return null
   return { name: file.name, text: await file.text() }
+}
+
+/**
+ * A card's Download posted without JavaScript (decision 077; with it the browser writes the file): the
+ * list named by the intent, from the posted working copy, as a CSV file. Keywords as posted; products
+ * and suggestions as the card shows them (the catalog calls). Nothing is saved, so a read-only card's
+ * lists download too.
+ */
+export async function adGroupDownload(
+  formData: FormData,
+  context: AppLoadContext,
+  user: CurrentUser,
+  campaign: EditorCampaign,
+): Promise<Response> {
+  const kind = downloadKindOf(text(formData, 'intent'))
+  if (!kind)
+    return new Response('Unknown download: post an ad group card’s Download button.', { status: 400 })
+  const working = workingOf(formData)
+  if (kind === 'keywords') return downloadAnswer(csvOf(kind, working.keywords))
+  const view = await decorate(blankView(working), apiOf(context, user), campaign)
+  return downloadAnswer(kind === 'products' ? csvOf(kind, view.products) : csvOf(kind, view.suggestions))
 }
 
 /** The body of a working copy, bids in paise. */

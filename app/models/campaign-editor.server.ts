@@ -48,7 +48,12 @@ import {
   UNAUTHORIZED_PATH,
 } from '../guard.server'
 import { ROUTES } from '../route-table'
-import { adGroupAction, type EditorCampaign, loadAdGroupEditor } from './adgroup-editor.server'
+import {
+  adGroupAction,
+  adGroupDownload,
+  type EditorCampaign,
+  loadAdGroupEditor,
+} from './adgroup-editor.server'
 import { authApi } from './auth.server'
 import { campaignsPath } from './campaign-page.server'
 import {
@@ -600,4 +605,29 @@ export async function discardAction({ request, context }: ActionFunctionArgs, gu
 export async function discardLoader({ request, context }: LoaderFunctionArgs, guard: GuardOptions) {
   await requireUser(request, context, guard)
   return null
+}
+
+/**
+ * An ad group card's Download, posted without JavaScript (decision 077): the editor's guard and its
+ * campaign (?id=N: another advertiser's is refused as on the editor), then the list as a CSV file. A
+ * resource route, because an action of the editor's page can answer only data, never a file.
+ */
+export async function downloadAction(args: ActionFunctionArgs, guard: GuardOptions) {
+  const { request, context } = args
+  await requireUser(request, context, guard)
+  const form = await readFormWithFile(request, PINCODE_CSV_MAX_BYTES)
+  if (form === 'too-large') return new Response('The form is too large to download from.', { status: 413 })
+  const { user, stored } = await loadEditor(args, new URL(request.url).searchParams)
+  if (!stored)
+    return new Response('Save the campaign first: only a saved campaign has ad groups.', { status: 400 })
+  return adGroupDownload(form, context, user, editorCampaign(stored))
+}
+
+/** A GET of the download address: nothing to download without a card's post; back to the editor. */
+export async function downloadLoader(args: LoaderFunctionArgs, guard: GuardOptions) {
+  await requireUser(args.request, args.context, guard)
+  const { search, searchParams } = new URL(args.request.url)
+  // The editor's own checks first (a malformed id, another advertiser's campaign).
+  await loadEditor(args, searchParams)
+  throw redirect(`${ROUTES.createCampaign.path}${search}`)
 }

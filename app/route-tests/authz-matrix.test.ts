@@ -139,6 +139,7 @@ const SPEC_ROLES: Record<RouteId, readonly Role[] | 'open'> = {
   saveScheduleDiscard: ADVERTISERS,
   createCampaign: ALL,
   createCampaignDiscard: ALL,
+  createCampaignDownload: ALL,
 }
 
 /**
@@ -322,8 +323,11 @@ async function paramsFor(
   return Object.fromEntries(names.map((name) => [name, all[name]!]))
 }
 
-/** The editor names its campaign in the query (?id=N): the test opens the subject's campaign there. */
-const EDITS_BY_QUERY = new Set(['createCampaign'])
+/**
+ * The editor names its campaign in the query (?id=N), and so does its cards' download: the test opens
+ * the subject's campaign there.
+ */
+const EDITS_BY_QUERY = new Set(['createCampaign', 'createCampaignDownload'])
 /**
  * The form each action is sent, one an allowed caller could send (so that a refusal is the guard's or the
  * platform's, not a 400 of an empty form). Actions not listed get an empty form: their guard answers first.
@@ -356,6 +360,7 @@ const FORMS: Partial<Record<RouteId, (subject: Subject) => Record<string, string
   // A job id that is no failed job: the platform's 404 is the list again with a message (decision 058).
   adminJobs: () => ({ intent: 'retry', id: '00000000-0000-4000-8000-000000000000' }),
   savedReportDownload: () => ({ intent: 'download', otp: '123456' }),
+  createCampaignDownload: () => ({ intent: 'adgroup-download:keywords', 'adgroup-state': '{}' }),
   adminSavedReportDownload: () => ({ intent: 'download', otp: '123456' }),
 }
 

@@ -16,6 +16,7 @@ import {
   loadAdGroupEditor,
 } from '../models/adgroup-editor.server'
 import { campaignsApi } from '../models/campaigns.server'
+import { action as downloadAction, loader as downloadLoader } from '../routes/_any.create-campaign.download'
 import { encodeWorking } from '../models/adgroup-state'
 import { ROUTES } from '../route-table'
 import { createRouteHarness, type RouteHarness } from '../testing/route-harness'
@@ -493,6 +494,68 @@ describe('saving, the busy notice and Submit', () => {
     const refused = await post({ intent: 'adgroup-keywords-clear' }, { state: busy.groups[0]!.working })
     expect(refused.status).toBe(409)
     expect(refused.data?.banner).toBe('This AdGroup is currently in Pending state')
+  })
+})
+
+describe('downloads without JavaScript: the card posts to /create-campaign/download (decision 077)', () => {
+  const state = () =>
+    encodeWorking(
+      working({
+        matchType: 1,
+        products: [own[0]!],
+        keywords: [
+          { keyword: '=HYPERLINK("x")', match_type: 1, bid_price: 2.5 },
+          { keyword: 'shoes', match_type: 1, bid_price: 3 },
+        ],
+      }),
+    )
+  const download = async (list: string, who = 'seller@example.com', id = campaign.id) =>
+    h.submit<string>(
+      downloadAction,
+      `${ROUTES.createCampaignDownload.path}?id=${id}`,
+      { intent: `adgroup-download:${list}`, 'adgroup-state': state() },
+      { cookie: await h.cookieFor(who) },
+    )
+
+  it('answers the list as a CSV file: keywords as posted, products and suggestions as the card shows them', async () => {
+    const keywords = await download('keywords')
+    expect(keywords.status).toBe(200)
+    expect(keywords.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(keywords.headers.get('Content-Disposition')).toBe('attachment; filename="selected_keywords.csv"')
+    expect(keywords.data).toBe('Keyword,Bid\r\n"\'=HYPERLINK(""x"")",2.5\r\nshoes,3\r\n')
+    const products = await download('products')
+    expect(products.headers.get('Content-Disposition')).toBe('attachment; filename="selected_products.csv"')
+    expect(products.data).toMatch(
+      new RegExp(`^Product Id,Name,Price,Tag\r\n${own[0]},[^\r]+,[\\d.]+,[13]P\r\n$`),
+    )
+    const suggestions = await download('suggestions')
+    expect(suggestions.headers.get('Content-Disposition')).toBe(
+      'attachment; filename="suggested_keywords.csv"',
+    )
+    const lines = suggestions.data.split('\r\n')
+    expect(lines[0]).toBe('Keyword,Bid')
+    expect(lines.length).toBeGreaterThan(2)
+  })
+
+  it("refuses another advertiser's campaign and an unknown list; a SELLER downloads from a Privilege campaign they only view; a GET goes back to the editor", async () => {
+    const other = await download('keywords', 'seller2@example.com')
+    expect(other.location).toBe('/unauthorized')
+    expect(other.headers.get('Content-Type') ?? '').not.toMatch(/csv/)
+    const unknown = await download('passwords')
+    expect(unknown.status).toBe(400)
+    expect(unknown.data).toBe('Unknown download: post an ad group card’s Download button.')
+    const privilege = await h.t.db.execute(
+      sql`select id from campaigns where seller_id = ${SELLER} and campaign_class = 'Privilege' limit 1`,
+    )
+    const privilegeId = Number((privilege as { rows: { id: number | string }[] }).rows[0]?.id)
+    expect(privilegeId).toBeGreaterThan(0)
+    const viewed = await download('keywords', 'seller@example.com', privilegeId)
+    expect(viewed.status).toBe(200)
+    expect(viewed.data.startsWith('Keyword,Bid\r\n')).toBe(true)
+    const got = await h.load(downloadLoader, `${ROUTES.createCampaignDownload.path}?id=${campaign.id}`, {
+      cookie: await h.cookieFor('seller@example.com'),
+    })
+    expect(got.location).toBe(`${ROUTES.createCampaign.path}?id=${campaign.id}`)
   })
 })
 

@@ -133,6 +133,14 @@ const CASES = (): Record<string, ActionCase> => ({
     who: 'seller',
     form: { intent: 'discard', id: campaignId },
   },
+  '_any.create-campaign.download.tsx': {
+    path: `/create-campaign/download?id=${campaignId}`,
+    who: 'seller',
+    form: {
+      intent: 'adgroup-download:keywords',
+      'adgroup-state': JSON.stringify({ keywords: [['shoes', 1, 2]] }),
+    },
+  },
   '_any.create-campaign.tsx': {
     path: '/create-campaign',
     who: 'seller',

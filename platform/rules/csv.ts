@@ -1,6 +1,7 @@
 // The one rule for every CSV cell the product writes (OWASP "CSV injection"; decision 051): a text cell a
 // spreadsheet would read as a formula gets a single quote in front. Pure and free of papaparse so that the
-// console's own downloads (a data: link in the campaign editor) use the same rule as the platform's files.
+// console's own downloads (the campaign editor's, written in the browser) use the same rule as the
+// platform's files.
 // platform/csv.ts (papaparse's toCsv) and the fast line writer below both apply neutraliseCell.
 
 export type CsvCell = string | number | null | undefined
@@ -44,7 +45,3 @@ export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
   }
   return out
 }
-
-/** A download link of rows written in the browser (a `data:` URL), through the same rule. */
-export const csvDataHref = (rows: readonly (readonly CsvCell[])[]) =>
-  `data:text/csv;charset=utf-8,${encodeURIComponent(csvLines(rows))}`

@@ -1,6 +1,7 @@
 // The editor's ad-group section (spec campaigns §2 "Ad group", §4, §5; decision 030), JavaScript on and
 // off: on a draft made through step one, a SELLER adds products by list and by CSV, adds a suggested and
 // an uploaded keyword, removes one, and submits: back on the list with the flash.
+import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { adGroupCard, keywordCampaignDraft, ownProducts, unique, uploadKeywordsCsv } from './editor-data'
@@ -126,8 +127,13 @@ test('the selected keywords a page at a time: 50 shown, a button per page, Remov
   await card.getByRole('button', { name: 'Remove keyword paged word 55' }).click()
   await expect(card.getByText('Selected keywords (59)')).toBeVisible()
   await expect(card.getByText('Showing 51–59 of 59')).toBeVisible()
-  const download = card.getByRole('link', { name: 'Download', exact: true }).last()
-  const csv = decodeURIComponent((await download.getAttribute('href')) ?? '')
+  // Written in the browser with JavaScript, posted and answered without it (decision 077).
+  const saved = page.waitForEvent('download')
+  await card.getByRole('button', { name: 'Download', exact: true }).last().click()
+  const download = await saved
+  expect(download.suggestedFilename()).toBe('selected_keywords.csv')
+  const csv = await readFile((await download.path())!, 'utf8')
+  expect(csv.startsWith('Keyword,Bid\r\n')).toBe(true)
   expect(csv).toContain('paged word 01')
   expect(csv).toContain('paged word 60')
   expect(csv).not.toContain('paged word 55')

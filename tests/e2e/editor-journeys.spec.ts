@@ -4,6 +4,7 @@
 // total budget, fills its ad group and changes a keyword's bid, submits, and finds both in the history; a
 // SELLER targets pincodes by CSV upload and fills its ad group from CSV files; a SELLER clones a submitted
 // campaign and submits the copy from the editor. Fresh names per project.
+import { readFile } from 'node:fs/promises'
 import { addDays } from '../../platform/rules/time'
 import {
   addKeyword,
@@ -39,6 +40,7 @@ test('an OPS user creates a Privilege campaign with Broad keywords, submits it, 
   await page.getByLabel('Privilege tag').fill('Big Sale')
   await page.getByRole('button', { name: 'Save & continue' }).click()
   await expect(page).toHaveURL(/\/create-campaign\?id=\d+$/)
+  const editorUrl = page.url()
   const details = page.getByTestId('campaign-details')
   await expect(details).toContainText(name)
   await expect(details).toContainText('Big Sale')
@@ -62,6 +64,20 @@ test('an OPS user creates a Privilege campaign with Broad keywords, submits it, 
   const row = page.getByTestId('campaign-row').filter({ has: page.getByRole('link', { name, exact: true }) })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('Privilege')
+
+  // The SELLER only views it, and its card's lists still download: written in the browser with
+  // JavaScript, posted from the read-only card and answered without it (decision 077).
+  await signInAs('seller@example.com', { sellerId: 100001 })
+  await page.goto(editorUrl)
+  await expect(page.getByRole('heading', { name: 'View Campaign', level: 1 })).toBeVisible()
+  const viewed = adGroupCard(page)
+  await expect(viewed.getByRole('button', { name: /^Remove/ })).toHaveCount(0)
+  const saved = page.waitForEvent('download')
+  await viewed.getByRole('button', { name: 'Download', exact: true }).last().click()
+  const download = await saved
+  expect(download.suggestedFilename()).toBe('selected_keywords.csv')
+  const keywords = await readFile((await download.path())!, 'utf8')
+  expect(keywords).toMatch(/^Keyword,Bid\r\nfestive deals,[\d.]*\r\n$/)
 })
 
 test('a BRAND opens its Sponsored campaign from the list by name, changes the budget, fills and re-bids its ad group, submits, and reads who changed what', async ({

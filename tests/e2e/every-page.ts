@@ -14,6 +14,7 @@ export const NOT_A_PAGE: Partial<Record<RouteId, string>> = {
   advancedReports: 'a redirect to Save and Schedule Report (advanced mode), walked there',
   adminCampaignDownload: 'a CSV file',
   campaignDownload: 'a CSV file',
+  createCampaignDownload: 'a CSV file posted from an ad group card (a GET goes back to the editor)',
   adminAllAdvertisers: 'a CSV file',
   adminUserBrands: 'a CSV file',
   adminAgencyDocument: 'an uploaded document shown by the browser itself (PDF or image)',

@@ -124,6 +124,8 @@ function expected(entry: RouteEntry, state: State, campaignId = 0): string {
   if (entry.roles && !entry.roles.includes(state.role!)) return home(state)
   if (termsPending && !entry.termsPage) return TERMS
   if (entry.needsSeller && !state.sellerId) return home(state)
+  // The editor cards' download is posted; a GET of it goes back to the editor.
+  if (entry.id === 'createCampaignDownload') return expected(ROUTES.createCampaign, state, campaignId)
   if (entry.id === 'advancedReports') {
     // It sets advanced mode and goes to save-schedule-report under the role's prefix.
     return expected(isAdmin(state) ? ROUTES.adminSaveScheduleReport : ROUTES.saveScheduleReport, state)

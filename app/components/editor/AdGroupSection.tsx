@@ -3,16 +3,23 @@
 // `name="intent" value="adgroup-…"` and the group's working copy travels in a hidden field, so the page
 // works without JavaScript. With JavaScript the same forms post through one fetcher (no reload); the
 // keyword input is uncontrolled and the tables are memoised, so typing does not re-render 500 rows.
-import { useActionData, useFetcher } from '@remix-run/react'
+import { useActionData, useFetcher, useLocation } from '@remix-run/react'
 import { type FormEvent, memo, useEffect, useRef, useState } from 'react'
 import { adGroupNameProblem, MESSAGES } from '../../../platform/rules/campaign-editor'
-import { csvDataHref as csvHref } from '../../../platform/rules/csv'
 import type {
   AdGroupEditorData,
   AdGroupView,
   ProductRow,
   SuggestionRow,
 } from '../../models/adgroup-editor.server'
+import {
+  csvOf,
+  type Download,
+  type DownloadKind,
+  downloadIntent,
+} from '../../../platform/rules/editor-downloads'
+import { saveDownload } from '../../models/adgroup-downloads'
+import { ROUTES } from '../../route-table'
 import { encodeWorking } from '../../models/adgroup-state'
 import { keywordPage } from '../../models/keyword-pages'
 import { Banner } from '../Banner'
@@ -187,6 +194,7 @@ function GroupCard({
   const err = group.errors
   const busy = fetcher.state !== 'idle'
   const keywordTargeting = data.targetingType === 'Keyword'
+  const downloadPath = useDownloadPath()
   const sampleKeywords = data.campaignClass === 'Privilege' ? 'sample-keywords-cpd' : 'sample-keywords'
 
   // With JS, a radio change applies the match type at once (remapping the bids).
@@ -502,10 +510,18 @@ function GroupCard({
             </div>
           </fetcher.Form>
         ) : (
-          <>
+          // A form only for the Download buttons, which post the working copy without JavaScript.
+          <form
+            method="post"
+            action={downloadPath}
+            encType="multipart/form-data"
+            className={css.body}
+            aria-label={`Ad Group - ${number}`}
+          >
+            <input type="hidden" name="adgroup-state" value={encodeWorking(w)} />
             <ProductTable products={group.products} editable={false} />
             {keywordTargeting ? <KeywordTable keywords={w.keywords} editable={false} /> : null}
-          </>
+          </form>
         )}
       </div>
     </details>
@@ -525,15 +541,7 @@ const ProductTable = memo(function ProductTable({
       <table className={list.table}>
         <caption>
           Selected products ({products.length}){' '}
-          <a
-            href={csvHref([
-              ['Product Id', 'Name', 'Price', 'Tag'],
-              ...products.map((p) => [p.productId, p.name, p.price, p.tag]),
-            ])}
-            download="selected_products.csv"
-          >
-            Download
-          </a>
+          <DownloadButton kind="products" csv={() => csvOf('products', products)} />
         </caption>
         <thead>
           <tr>
@@ -599,12 +607,7 @@ const KeywordTable = memo(function KeywordTable({
       <table className={list.table}>
         <caption>
           Selected keywords ({keywords.length}){' '}
-          <a
-            href={csvHref([['Keyword', 'Bid'], ...keywords.map((k) => [k.keyword, k.bid_price])])}
-            download="selected_keywords.csv"
-          >
-            Download
-          </a>
+          <DownloadButton kind="keywords" csv={() => csvOf('keywords', keywords)} />
           {editable ? (
             <>
               {' '}
@@ -663,6 +666,33 @@ const KeywordTable = memo(function KeywordTable({
   )
 })
 /** A selected row's Remove: a submit button whose intent names the row (a button has one value). */
+/** Where a card posts its Download without JavaScript: the editor's campaign (?id=N) at the download route. */
+function useDownloadPath() {
+  return `${ROUTES.createCampaignDownload.path}${useLocation().search}`
+}
+
+/**
+ * A list's Download (decision 077). With JavaScript the file is written in the browser on the click;
+ * without, the button posts the card's working copy to the download route, which answers the same file.
+ */
+function DownloadButton({ kind, csv }: { kind: DownloadKind; csv: () => Download }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={downloadIntent(kind)}
+      formAction={useDownloadPath()}
+      className={form.secondary}
+      onClick={(event) => {
+        event.preventDefault()
+        saveDownload(csv())
+      }}
+    >
+      Download
+    </button>
+  )
+}
+
 function RemoveCell({ intent, label }: { intent: string; label: string }) {
   return (
     <td className={list.cell}>
@@ -688,12 +718,7 @@ const Suggestions = memo(function Suggestions({
       <table className={list.table}>
         <caption>
           Suggested keywords{' '}
-          <a
-            href={csvHref([['Keyword', 'Bid'], ...suggestions.map((s) => [s.keyword, s.bid])])}
-            download="suggested_keywords.csv"
-          >
-            Download
-          </a>
+          <DownloadButton kind="suggestions" csv={() => csvOf('suggestions', suggestions)} />
         </caption>
         <thead>
           <tr>
