@@ -665,7 +665,6 @@ const KeywordTable = memo(function KeywordTable({
     </div>
   )
 })
-/** A selected row's Remove: a submit button whose intent names the row (a button has one value). */
 /** Where a card posts its Download without JavaScript: the editor's campaign (?id=N) at the download route. */
 function useDownloadPath() {
   return `${ROUTES.createCampaignDownload.path}${useLocation().search}`
@@ -693,6 +692,7 @@ function DownloadButton({ kind, csv }: { kind: DownloadKind; csv: () => Download
   )
 }
 
+/** A selected row's Remove: a submit button whose intent names the row (a button has one value). */
 function RemoveCell({ intent, label }: { intent: string; label: string }) {
   return (
     <td className={list.cell}>
