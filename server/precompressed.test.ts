@@ -6,6 +6,7 @@ import path from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawGet } from '../platform/testing/raw-get'
 import { precompressedAssets } from './precompressed'
 
 let dir: string
@@ -33,25 +34,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** node's fetch would inflate the body; the raw bytes are what a browser is sent. */
-async function raw(url: string, acceptEncoding: string) {
-  const { request } = await import('node:http')
-  return new Promise<{
-    status: number
-    headers: Record<string, string | string[] | undefined>
-    body: Buffer
-  }>((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    })
-      .on('error', reject)
-      .end()
-  })
-}
+/** The raw bytes are what a browser is sent. */
+const raw = (url: string, acceptEncoding: string) => rawGet(url, { 'accept-encoding': acceptEncoding })
 
 describe('precompressed build files', () => {
   it('sends the .gz twin, as JavaScript, cached for a year, to a browser that accepts gzip', async () => {

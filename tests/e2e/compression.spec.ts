@@ -1,29 +1,10 @@
 // A page is compressed whole for a browser that accepts gzip (decision 077): React renders the document
 // to its end and it leaves as one body, instead of React's 2 KiB pieces each compressed and flushed on
 // their own, which made the demo list 70 % larger with gzip (11.8 KB against 6.9 KB) and a page slower.
-import { request as httpRequest } from 'node:http'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { ROUTES } from '../../app/route-table'
+import { rawGet } from '../../platform/testing/raw-get'
 import { expect, test } from './fixtures'
-
-/** The bytes as sent (Playwright's own request context would inflate them). */
-function rawGet(url: URL, cookie: string, acceptEncoding: string) {
-  return new Promise<{ status: number; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-    httpRequest(url, { headers: { cookie, 'accept-encoding': acceptEncoding } }, (res) => {
-      const parts: Buffer[] = []
-      res.on('data', (part: Buffer) => parts.push(part))
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          encoding: res.headers['content-encoding'],
-          body: Buffer.concat(parts),
-        }),
-      )
-    })
-      .on('error', reject)
-      .end()
-  })
-}
 
 /** The whole page compressed at once, as the server's compression is set (brotli at quality 4). */
 const WHOLE = {
@@ -43,9 +24,9 @@ for (const [encoding, accepted] of [
   }) => {
     await signInAs('seller@example.com')
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ')
-    const res = await rawGet(new URL(ROUTES.campaigns.path, baseURL), cookie, accepted)
+    const res = await rawGet(new URL(ROUTES.campaigns.path, baseURL), { cookie, 'accept-encoding': accepted })
     expect(res.status).toBe(200)
-    expect(res.encoding).toBe(encoding)
+    expect(res.headers['content-encoding']).toBe(encoding)
     const html = INFLATE[encoding](res.body)
     expect(html.toString()).toMatch(/^<!DOCTYPE html>[\s\S]*<h1[\s\S]*<\/html>/)
     // Within a tenth of the size of the page compressed at once (gzip piece by piece: 70 % over).
