@@ -6,7 +6,11 @@ import { build, stop } from 'esbuild'
 
 try {
   await build({
-    entryPoints: { index: 'server/index.ts', 'pglite-child': 'platform/db/pglite-child.ts' },
+    entryPoints: {
+      index: 'server/index.ts',
+      'render-thread': 'server/render-thread.ts',
+      'pglite-child': 'platform/db/pglite-child.ts',
+    },
     outdir: 'build/server',
     bundle: true,
     platform: 'node',

@@ -24,6 +24,7 @@ import {
   refuseUnreadableForms,
 } from './hardening'
 import { precompressedAssets } from './precompressed'
+import type { RenderThreads } from './render-threads'
 import { securityHeaders } from './security'
 
 export function createServerApp(options: {
@@ -39,6 +40,8 @@ export function createServerApp(options: {
   databaseHealth?: DatabaseHealth
   /** How many console page reads are worked on at once (server/admission.ts); by default the config's. */
   admission?: Admission
+  /** Render threads that share the console's page reads with this thread (server/render-threads.ts). */
+  renderThreads?: RenderThreads
 }) {
   const { database, platform, build } = options
   const health =
@@ -66,6 +69,8 @@ export function createServerApp(options: {
         path: req.path,
         status: res.statusCode,
         ms: Math.round((performance.now() - start) * 10) / 10,
+        // Which render thread answered (server/render-threads.ts), if one did.
+        ...(res.locals.renderThread ? { thread: res.locals.renderThread as number } : {}),
       })
     })
     next()
@@ -144,7 +149,7 @@ export function createServerApp(options: {
         outboxEnabled: platform.deps.outboxEnabled,
       }),
     })
-    app.all('*', noStoreWhenSignedIn, admission.wrap(remix))
+    app.all('*', noStoreWhenSignedIn, admission.wrap(options.renderThreads?.share(remix) ?? remix))
   }
   // Last: an error no route answered gets a status and a sentence, never Express's stack page.
   app.use(answerErrorsPlainly)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseTrustProxy, readConfig } from './config'
+import { ConfigError, consoleThreadsDefault, parseTrustProxy, readConfig } from './config'
 
 function problems(env: Record<string, string | undefined>): string[] {
   try {
@@ -26,6 +26,16 @@ describe('the environment, checked at start', () => {
       consoleConcurrency: 8,
     })
     expect(readConfig({ CONSOLE_CONCURRENCY: '3' }).consoleConcurrency).toBe(3)
+  })
+
+  it('render threads: one fewer than the cores, at most 3, none on one core; CONSOLE_THREADS sets them (0 for none)', () => {
+    expect([1, 2, 4, 16].map((cores) => consoleThreadsDefault(cores))).toEqual([0, 1, 3, 3])
+    expect(readConfig({}).consoleThreads).toBe(consoleThreadsDefault())
+    expect(readConfig({ CONSOLE_THREADS: '0' }).consoleThreads).toBe(0)
+    expect(readConfig({ CONSOLE_THREADS: '2' }).consoleThreads).toBe(2)
+    expect(problems({ CONSOLE_THREADS: '-1' })).toEqual([
+      'CONSOLE_THREADS="-1": expected a whole number of threads, 0 or more',
+    ])
   })
 
   it('reads good values', () => {

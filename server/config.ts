@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod/v4'
 
@@ -84,6 +85,11 @@ const envSchema = z.object({
     .regex(/^[1-9]\d*$/, 'expected a whole number of pages, 1 or more')
     .transform(Number)
     .optional(),
+  CONSOLE_THREADS: z
+    .string()
+    .regex(/^\d+$/, 'expected a whole number of threads, 0 or more')
+    .transform(Number)
+    .optional(),
   SESSION_SECRET: z.string().min(32, 'expected 32 or more random characters').optional(),
   COOKIE_SECURE: flag,
   TRUST_PROXY: z
@@ -139,6 +145,12 @@ const SECRETS = new Set([
 /** Decision 072: the most list pages a second on the bench's 2 cores, with the fairest waits. */
 export const CONSOLE_CONCURRENCY_DEFAULT = 8
 
+/**
+ * Decision 078: render threads beside the main thread, one fewer than the machine's cores (the main
+ * thread is one), at most 3; none on one core.
+ */
+export const consoleThreadsDefault = (cores = availableParallelism()) => Math.max(0, Math.min(cores - 1, 3))
+
 export type ServerConfig = ReturnType<typeof readConfig>
 type Environment = Record<string, string | undefined>
 
@@ -177,6 +189,11 @@ export function readConfig(env: Environment = process.env) {
     databaseUrl: e.DATABASE_URL,
     /** Console page reads worked on at once; the rest wait their turn (server/admission.ts). */
     consoleConcurrency: e.CONSOLE_CONCURRENCY ?? CONSOLE_CONCURRENCY_DEFAULT,
+    /**
+     * Render threads beside the main thread (server/render-threads.ts); 0 renders every page on the
+     * main thread. None with the embedded database in this process (PGLITE_IN_PROCESS=1).
+     */
+    consoleThreads: e.CONSOLE_THREADS ?? consoleThreadsDefault(),
     smtpUrl: e.SMTP_URL,
     /** The console's address in e-mailed links; default http://HOST:PORT. */
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST ?? '127.0.0.1'}:${e.PORT ?? 3000}`).replace(/\/+$/, ''),

@@ -1,20 +1,18 @@
 // The one server process: the console (Remix) and the platform's three services over one database.
-import { createHmac } from 'node:crypto'
-import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
 import { DataDirLockedError } from '../platform/db/client'
 import { prepareDatabase } from '../platform/db/startup'
 import { ensureCampaignWindows } from '../platform/inventory/campaign-windows'
-import type { PlatformDeps } from '../platform/deps'
 import { createPlatform } from '../platform'
 import { type Jobs, startJobs, wakeJob } from '../platform/jobs'
 import { installJobSchema } from '../platform/jobs/boss'
 import { log } from '../platform/log'
-import { createMailer } from '../platform/mail'
 import { projectPath } from '../platform/paths'
 import { ADMISSION_MAX_WAITING, createAdmission } from './admission'
 import { createServerApp } from './app'
 import { ConfigError, readConfig, type ServerConfig, sessionSecret } from './config'
+import { platformDeps } from './platform-deps'
+import { startRenderThreads } from './render-threads'
 
 const startedAt = performance.now()
 let config: ServerConfig
@@ -53,22 +51,7 @@ async function main() {
     throw error
   }
 
-  const deps: PlatformDeps = {
-    database,
-    mailer: createMailer({
-      smtpUrl: config.smtpUrl,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      from: config.mailFrom,
-    }),
-    now: () => new Date(),
-    dataDir: config.dataDir,
-    consoleUrl: config.publicUrl,
-    outboxEnabled: !config.production && !config.smtpUrl,
-    externalLoginSecret: config.externalLoginSecret,
-    signingSecret: createHmac('sha256', process.env.SESSION_SECRET!).update('report-links').digest('hex'),
-    ingestToken: config.factsIngestToken,
-    demoMode: config.seedDemo,
-  }
+  const deps = platformDeps(config, database, process.env.SESSION_SECRET!)
   const platform = createPlatform(deps)
   // The list's kept sums for today, if the day turned while the server was down: in the background (the
   // list sums the facts until they are ready; the campaign-windows job does the same every minute).
@@ -82,12 +65,23 @@ async function main() {
   ])
   if (jobs) deps.wake = (job) => wakeJob(jobs, job)
 
+  const renderThreads =
+    config.consoleThreads > 0 && database.shared
+      ? startRenderThreads({
+          count: config.consoleThreads,
+          file: new URL('./render-thread.js', import.meta.url),
+          data: { shared: database.shared, sessionSecret: process.env.SESSION_SECRET! },
+          wake: (job) => deps.wake?.(job),
+        })
+      : undefined
+
   const app = createServerApp({
     database,
     platform,
     build,
     trustProxy: config.trustProxy,
     admission: createAdmission({ limit: config.consoleConcurrency, maxWaiting: ADMISSION_MAX_WAITING }),
+    renderThreads,
   })
 
   const server = app.listen(config.port, config.host, () => {
@@ -95,6 +89,7 @@ async function main() {
     log.info('ready', {
       url,
       database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
+      renderThreads: renderThreads ? config.consoleThreads : 0,
       startupMs: Math.round(performance.now() - startedAt),
     })
     console.log(
@@ -124,6 +119,7 @@ async function main() {
       server.closeIdleConnections()
       setTimeout(() => server.closeAllConnections(), 5_000).unref()
     })
+    await renderThreads?.close()
     try {
       await jobs?.stop()
     } catch (error) {

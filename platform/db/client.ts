@@ -14,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { projectPath } from '../paths'
 import { startPgliteProcess } from './pglite-process'
-import { CHILD_MAX_CONNECTIONS } from './pglite-protocol'
+import { CHILD_POOL_SIZE } from './pglite-protocol'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -42,6 +42,23 @@ export interface DatabaseHandle {
   close(): Promise<void>
   /** In-process PGlite only: a tarball of the data directory (test templates). */
   dump?(): Promise<Blob>
+  /**
+   * How another thread of this process opens a pool of its own to the same database (the console's
+   * render threads, server/render-threads.ts): PostgreSQL, and PGlite in its own process. Absent for
+   * in-process PGlite, which only this thread can reach.
+   */
+  shared?: SharedConnection
+}
+
+/** node-postgres pool settings another thread can open (plain data: it crosses to a worker thread). */
+export type SharedConnection = { kind: DatabaseHandle['kind']; pool: pg.PoolConfig }
+
+/** A pool of this thread's own to the database another thread opened (no migration: that one did). */
+export function openShared(shared: SharedConnection): DatabaseHandle {
+  return poolHandle(shared.pool, {
+    kind: shared.kind,
+    poolError: 'database connection error (render thread)',
+  })
 }
 
 export class DataDirLockedError extends Error {
@@ -178,7 +195,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
 
 /**
  * PGlite in a process of its own, served on a UNIX socket in the data directory: the same pool, Drizzle
- * driver and migrator as PostgreSQL. One connection (CHILD_MAX_CONNECTIONS says why), kept open
+ * driver and migrator as PostgreSQL. One connection (CHILD_POOL_SIZE says why), kept open
  * (idleTimeoutMillis 0) so the database process's one slot is not given up between bursts, and unref'd
  * while idle (allowExitOnIdle). This process
  * keeps the lock; close() ends the pool, then the database process (CHECKPOINT, close), then unlocks.
@@ -191,7 +208,7 @@ async function openPgliteProcess(root: string, dataDir: string, unlock: () => vo
       port: child.port,
       user: 'postgres',
       database: 'postgres',
-      max: CHILD_MAX_CONNECTIONS,
+      max: CHILD_POOL_SIZE,
       idleTimeoutMillis: 0,
       // An idle connection does not keep a script alive (in-process PGlite never did).
       allowExitOnIdle: true,
@@ -222,6 +239,10 @@ function poolHandle(
   config: pg.PoolConfig,
   options: { kind: DatabaseHandle['kind']; poolError: string; afterEnd?: () => Promise<void> },
 ): DatabaseHandle {
+  const shared: SharedConnection = {
+    kind: options.kind,
+    pool: Object.fromEntries(Object.entries(config).filter(([, value]) => typeof value !== 'function')),
+  }
   const pool = new pg.Pool(config)
   pool.on('error', (error) =>
     console.error(JSON.stringify({ level: 'error', msg: options.poolError, error: error.message })),
@@ -232,6 +253,7 @@ function poolHandle(
     kind: options.kind,
     driver: 'node-postgres',
     db,
+    shared,
     async executeSql(text, values) {
       const result = await pool.query(text, values as unknown[] | undefined)
       const last = Array.isArray(result) ? result.at(-1) : result

@@ -20,7 +20,7 @@ beforeAll(async () => {
   socketPath = path.join(dir, '.s.PGSQL.5432')
   db = await PGlite.create()
   await db.exec('create table notes (id int primary key, body text not null)')
-  server = await serveWire(db, socketPath, 1)
+  server = await serveWire(db, socketPath, 2)
 })
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.end().catch(() => {})))
@@ -170,12 +170,68 @@ describe('the embedded database wire front', () => {
     await end(c)
   })
 
-  it('one client at a time: a second is refused while the first is connected', async () => {
+  it('clients past the limit are refused while the others are connected', async () => {
     const first = await client()
-    const second = new pg.Client({ host: dir, user: 'postgres', database: 'postgres' })
-    await expect(second.connect()).rejects.toThrow()
+    const second = await client()
+    const third = new pg.Client({ host: dir, user: 'postgres', database: 'postgres' })
+    await expect(third.connect()).rejects.toThrow()
     expect((await first.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    expect((await second.query('select 2 as two')).rows).toEqual([{ two: 2 }])
     await end(first)
+    await end(second)
+  })
+
+  /** Settled yet? (after letting the server work for `ms`) */
+  const settledAfter = async (promise: Promise<unknown>, ms: number) => {
+    let settled = false
+    promise.then(
+      () => (settled = true),
+      () => (settled = true),
+    )
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    return settled
+  }
+
+  it('two clients take turns at the one session; one inside a transaction holds it, so the other never sees it', async () => {
+    const a = await client()
+    const b = await client()
+    await a.query('begin')
+    await a.query('insert into notes values ($1, $2)', [20, 'in a transaction'])
+    // b's read waits for a's transaction to end instead of running inside it.
+    const read = b.query('select count(*)::int as n from notes where id = 20')
+    expect(await settledAfter(read, 150)).toBe(false)
+    // a goes on meanwhile (its own groups are not behind b's).
+    expect((await a.query('select count(*)::int as n from notes where id = 20')).rows).toEqual([{ n: 1 }])
+    await a.query('rollback')
+    expect((await read).rows).toEqual([{ n: 0 }])
+    // Outside transactions, both are served in turn.
+    const both = await Promise.all([
+      a.query('select 1 as n'),
+      b.query('select 2 as n'),
+      a.query('select 3 as n'),
+    ])
+    expect(both.map((r) => r.rows[0].n)).toEqual([1, 2, 3])
+    await end(a)
+    await end(b)
+  })
+
+  it('a client that leaves inside its transaction: the waiting one is served after the rollback', async () => {
+    const a = await client()
+    const b = await client()
+    await a.query('begin')
+    await a.query('insert into notes values ($1, $2)', [21, 'never committed'])
+    const read = b.query('select count(*)::int as n from notes where id = 21')
+    expect(await settledAfter(read, 100)).toBe(false)
+    clients.splice(clients.indexOf(a), 1)
+    // The client dies without a word (as a crashed thread's connection does).
+    a.on('error', () => {})
+    ;(a as unknown as { connection: { stream: Socket } }).connection.stream.destroy()
+    expect((await read).rows).toEqual([{ n: 0 }])
+    // b is not inside the abandoned transaction: its insert commits by itself.
+    await b.query('insert into notes values ($1, $2)', [22, 'committed'])
+    expect((await db.query('select count(*)::int as n from notes where id = 22')).rows).toEqual([{ n: 1 }])
+    await db.query('delete from notes where id = 22')
+    await end(b)
   })
 
   it('a message with an impossible length closes that connection; the next client is served', async () => {

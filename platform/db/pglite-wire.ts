@@ -5,9 +5,11 @@
 // the group leaves in one write. pglite-socket ran each message by itself (its own PGlite call, file
 // sync and socket write), so the web server read a query's answer in five pieces.
 //
-// One client at a time (CHILD_MAX_CONNECTIONS): PGlite is one session, and two clients' groups would
-// share its unnamed statement and transaction. A client that leaves inside a transaction has it rolled
-// back, so the next client (the pool's reconnect) starts clean.
+// Several clients (the web server's threads, decision 078), one session: PGlite is one session, so the
+// clients take turns by group, and a client whose group leaves the session inside a transaction (or
+// inside an extended query, after a Flush) keeps it until one of its groups leaves it idle; the others'
+// groups wait their turn in arrival order meanwhile. So no client sees another's transaction or unnamed
+// statement. A client that leaves inside a transaction has it rolled back before anyone else is served.
 import { createServer, type Server, type Socket } from 'node:net'
 import type { PGlite } from '@electric-sql/pglite'
 import { log } from '../log'
@@ -42,6 +44,7 @@ export async function serveWire(
 ): Promise<WireServer> {
   await db.waitReady
   const clients = new Set<Socket>()
+  const session = sessionTurns()
   let active = true
   const server: Server = createServer((socket) => {
     if (!active || clients.size >= maxConnections) {
@@ -50,7 +53,7 @@ export async function serveWire(
       return
     }
     clients.add(socket)
-    serveClient(db, socket, () => clients.delete(socket), onFatal)
+    serveClient(db, session, socket, () => clients.delete(socket), onFatal)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -75,7 +78,39 @@ const isFatal = (error: unknown) => (error as { name?: unknown } | null)?.name =
 const describe = (error: unknown) =>
   error instanceof Error ? error.message : typeof error === 'object' ? JSON.stringify(error) : String(error)
 
-function serveClient(db: PGlite, socket: Socket, done: () => void, onFatal: (error: unknown) => void) {
+/**
+ * Turns at the one session. `take(who)` resolves when `who` may run a group: at once if nobody holds the
+ * session or `who` does, else after the groups and transactions ahead of it. `give(who, keep)` after
+ * each group: `keep` (the session is inside `who`'s transaction or extended query) holds it for `who`'s
+ * next group; otherwise the next waiter's turn comes.
+ */
+function sessionTurns() {
+  let holder: object | null = null
+  const waiting: { who: object; go: () => void }[] = []
+  return {
+    take(who: object): Promise<void> {
+      if (holder === null || holder === who) {
+        holder = who
+        return Promise.resolve()
+      }
+      return new Promise((go) => waiting.push({ who, go }))
+    },
+    give(who: object, keep: boolean) {
+      if (holder !== who || keep) return
+      const next = waiting.shift()
+      holder = next?.who ?? null
+      next?.go()
+    },
+  }
+}
+
+function serveClient(
+  db: PGlite,
+  session: ReturnType<typeof sessionTurns>,
+  socket: Socket,
+  done: () => void,
+  onFatal: (error: unknown) => void,
+) {
   socket.setNoDelay(true)
   let pending: Buffer = Buffer.alloc(0)
   /** Data read while a message is incomplete, joined once `need` bytes are there (a 25 MB Bind arrives
@@ -92,16 +127,25 @@ function serveClient(db: PGlite, socket: Socket, done: () => void, onFatal: (err
   let midQuery = false
   let closed = false
 
+  /** This client, as the session's turns know it. */
+  const me = {}
   // `chain` never rejects: a failed group is logged, and that client's connection and queued groups end.
   const run = (bytes: Buffer) => {
     chain = chain
       .then(async () => {
         if (closed) return
+        await session.take(me)
+        if (closed) return
         const out: Buffer[] = []
-        await db.runExclusive(() =>
-          db.execProtocolRawStream(bytes, { onRawData: (chunk) => out.push(Buffer.from(chunk)) }),
-        )
-        midQuery = bytes[bytes.length - 5] === FLUSH && bytes.readInt32BE(bytes.length - 4) === 4
+        try {
+          await db.runExclusive(() =>
+            db.execProtocolRawStream(bytes, { onRawData: (chunk) => out.push(Buffer.from(chunk)) }),
+          )
+          midQuery = bytes[bytes.length - 5] === FLUSH && bytes.readInt32BE(bytes.length - 4) === 4
+        } finally {
+          // Closed meanwhile: close() gives the session back once it has undone what was left open.
+          if (!closed) session.give(me, midQuery || db.isInTransaction())
+        }
         if (out.length && !closed && socket.writable)
           socket.write(out.length === 1 ? out[0]! : Buffer.concat(out))
       })
@@ -120,10 +164,12 @@ function serveClient(db: PGlite, socket: Socket, done: () => void, onFatal: (err
     // The rest of this client's work is dropped; what it left open is undone before the next client.
     chain = chain
       .then(async () => {
+        await session.take(me)
         if (midQuery) await db.runExclusive(() => db.execProtocolRaw(SYNC))
         if (db.isInTransaction()) await db.exec('ROLLBACK')
       })
       .catch((error) => log.error('database process: cleanup failed', { error: describe(error) }))
+      .finally(() => session.give(me, false))
   }
 
   /** Keeps the incomplete rest until `bytes` are there; returns nothing (the read is done). */

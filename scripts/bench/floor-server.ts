@@ -7,14 +7,19 @@
 // server's HTTP API and its answer kept; after POST /__floor/freeze every platform call is answered from
 // the memo (keyed by method, path and query, body) and one that was not recorded answers 503 and is
 // counted (GET /__floor/stats). Run with NODE_ENV=production like the server.
+//
+// Like the server it renders on as many threads (decision 078: CONSOLE_THREADS, by default one fewer
+// than the cores): at the freeze, render threads (floor-thread.ts) start with a copy of the memo and share
+// the page reads from then on.
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import type { Platform } from '../../platform'
 import type { DatabaseHandle } from '../../platform/db/client'
 import { projectPath } from '../../platform/paths'
 import { createServerApp } from '../../server/app'
-
-type Answer = { status: number; headers: [string, string][]; body: ArrayBuffer }
+import { readConfig } from '../../server/config'
+import { startRenderThreads } from '../../server/render-threads'
+import { type Answer, memoKey, replay } from './floor-memo'
 
 const port = Number(process.env.FLOOR_PORT)
 const upstream = process.env.FLOOR_UPSTREAM
@@ -37,18 +42,12 @@ const TRANSFER = new Set([
 async function memoFetch(request: Request): Promise<Response> {
   const url = new URL(request.url)
   const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
-  const key = `${request.method} ${url.pathname}${url.search} ${body}`
+  const key = memoKey(request.method, url, body)
   if (frozen) {
     const answer = memo.get(key)
-    if (!answer) {
-      misses++
-      return Response.json({ message: 'floor: not recorded' }, { status: 503 })
-    }
-    replayed++
-    return new Response(answer.body.byteLength ? answer.body.slice(0) : null, {
-      status: answer.status,
-      headers: answer.headers,
-    })
+    if (answer) replayed++
+    else misses++
+    return replay(answer)
   }
   const headers = new Headers(request.headers)
   headers.delete('host')
@@ -64,10 +63,7 @@ async function memoFetch(request: Request): Promise<Response> {
     body: await response.arrayBuffer(),
   }
   memo.set(key, answer)
-  return new Response(answer.body.byteLength ? answer.body.slice(0) : null, {
-    status: answer.status,
-    headers: answer.headers,
-  })
+  return replay(answer)
 }
 
 async function main() {
@@ -80,15 +76,28 @@ async function main() {
     deps: { outboxEnabled: false },
   } as unknown as Platform
   const database = { kind: 'pglite', ping: async () => true } as unknown as DatabaseHandle
+  const threads = readConfig().consoleThreads
   const outer = express()
-  outer.post('/__floor/freeze', (_req, res) => {
+  let app = createServerApp({ database, platform, build })
+  outer.post('/__floor/freeze', async (_req, res) => {
     frozen = true
+    if (threads > 0) {
+      // The render threads replay a copy of the memo; a call one of them does not find is a line on
+      // stderr, which the bench counts as an error (the stats below are this thread's).
+      const renderThreads = startRenderThreads({
+        count: threads,
+        file: new URL('./floor-thread.mjs', import.meta.url),
+        data: { memo: [...memo] },
+      })
+      await renderThreads.whenReady()
+      app = createServerApp({ database, platform, build, renderThreads })
+    }
     res.json({ recorded: memo.size })
   })
   outer.get('/__floor/stats', (_req, res) => {
     res.json({ recorded: memo.size, replayed, misses })
   })
-  outer.use(createServerApp({ database, platform, build }))
+  outer.use((req, res, next) => app(req, res, next))
   const server = outer.listen(port, '127.0.0.1', () => console.log(`floor ready on ${port}`))
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
