@@ -327,7 +327,11 @@ async function settle(port: number) {
   }
 }
 
-async function startFloor(upstream: string) {
+/**
+ * The floor renders on as many threads as the page's server (decision 078): none beside the main thread
+ * for the embedded database in the server's own process, which no render thread can reach.
+ */
+async function startFloor(upstream: string, target: Target) {
   const port = await freePort()
   const output = outputFiles(benchDir(`floor-${port}`))
   const child = spawn(process.execPath, ['--import', 'tsx', projectPath('scripts/bench/floor-server.ts')], {
@@ -335,6 +339,7 @@ async function startFloor(upstream: string) {
       NODE_ENV: 'production',
       FLOOR_PORT: String(port),
       FLOOR_UPSTREAM: upstream,
+      CONSOLE_THREADS: target.env?.PGLITE_IN_PROCESS === '1' ? '0' : undefined,
       SESSION_SECRET: SECRET,
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'info',
@@ -524,7 +529,7 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
     }
 
     // Floors: the same pages from the platform's answers held in memory.
-    const floor = await startFloor(base)
+    const floor = await startFloor(base, target)
     try {
       for (const page of pages) {
         const recorded = await fetch(`http://127.0.0.1:${floor.port}${page.path}`, {
