@@ -40,7 +40,17 @@ send({ t: 'ready' })
   return file
 }
 
-async function serve(threads: RenderThreads) {
+/**
+ * One render thread from `file` beside an Express app whose main thread answers "main thread: <url>";
+ * `run` gets the app's address and the threads, and both are closed after it.
+ */
+async function withThread(
+  file: string,
+  run: (base: string, threads: RenderThreads) => Promise<void>,
+  wake?: (job: string) => void,
+) {
+  const threads = startRenderThreads({ count: 1, file, data: null, wake })
+  await threads.whenReady()
   const app = express()
   const mainThread = (req: express.Request, res: express.Response) => {
     res.type('text/plain').send(`main thread: ${req.originalUrl}`)
@@ -48,8 +58,12 @@ async function serve(threads: RenderThreads) {
   app.all('*', threads.share(mainThread))
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { base, close: () => new Promise((resolve) => server.close(resolve)) }
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, threads)
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+    await threads.close()
+  }
 }
 
 describe('render threads (main thread side)', () => {
@@ -64,23 +78,17 @@ describe('render threads (main thread side)', () => {
        }
        send({ t: 'end', id: message.id })`,
     )
-    const threads = startRenderThreads({ count: 1, file, data: null })
-    await threads.whenReady()
-    expect(threads.ready).toBe(1)
-    const server = await serve(threads)
-    try {
-      const response = await fetch(`${server.base}/campaigns?page=2`)
+    await withThread(file, async (base, threads) => {
+      expect(threads.ready).toBe(1)
+      const response = await fetch(`${base}/campaigns?page=2`)
       expect(response.status).toBe(201)
-      expect(response.headers.get('x-thread-url')).toBe(`${server.base}/campaigns?page=2`)
+      expect(response.headers.get('x-thread-url')).toBe(`${base}/campaigns?page=2`)
       expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
       expect(await response.text()).toBe('one two three')
       // A post is the main thread's (it may stream a body), even with the thread idle.
-      const post = await fetch(`${server.base}/campaigns`, { method: 'POST' })
+      const post = await fetch(`${base}/campaigns`, { method: 'POST' })
       expect(await post.text()).toBe('main thread: /campaigns')
-    } finally {
-      await server.close()
-      await threads.close()
-    }
+    })
   })
 
   it('reads share out by the fewest in hand: under concurrent reads both the thread and the main thread answer', async () => {
@@ -93,67 +101,43 @@ describe('render threads (main thread side)', () => {
        await taken
        send({ t: 'end', id: message.id })`,
     )
-    const threads = startRenderThreads({ count: 1, file, data: null })
-    await threads.whenReady()
-    const server = await serve(threads)
-    try {
+    await withThread(file, async (base) => {
       const bodies = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => fetch(`${server.base}/p/${i}`).then((r) => r.text())),
+        Array.from({ length: 12 }, (_, i) => fetch(`${base}/p/${i}`).then((r) => r.text())),
       )
       expect(bodies.filter((b) => b === 'render thread').length).toBeGreaterThan(0)
       expect(bodies.filter((b) => b.startsWith('main thread')).length).toBeGreaterThan(0)
-    } finally {
-      await server.close()
-      await threads.close()
-    }
+    })
   })
 
   it('a thread that dies: its reads not yet answered are done on the main thread, and another thread starts', async () => {
     const file = threadScript('dies', `process.exit(3)`)
-    const threads = startRenderThreads({ count: 1, file, data: null })
-    await threads.whenReady()
-    const server = await serve(threads)
-    try {
-      const response = await fetch(`${server.base}/campaigns`)
+    await withThread(file, async (base, threads) => {
+      const response = await fetch(`${base}/campaigns`)
       expect(response.status).toBe(200)
       expect(await response.text()).toBe('main thread: /campaigns')
       // Started again after a pause.
       await expect.poll(() => threads.ready, { timeout: 5000 }).toBe(1)
-    } finally {
-      await server.close()
-      await threads.close()
-    }
+    })
   })
 
   it('a thread that cannot start is not started again: every page is rendered on the main thread', async () => {
     const file = path.join(dir, 'broken.mjs')
     writeFileSync(file, `throw new Error('cannot load the build')\n`)
-    const threads = startRenderThreads({ count: 1, file, data: null })
-    await threads.whenReady()
-    const server = await serve(threads)
-    try {
+    await withThread(file, async (base, threads) => {
       expect(threads.ready).toBe(0)
-      expect(await (await fetch(`${server.base}/campaigns`)).text()).toBe('main thread: /campaigns')
+      expect(await (await fetch(`${base}/campaigns`)).text()).toBe('main thread: /campaigns')
       await new Promise((resolve) => setTimeout(resolve, 1500))
       expect(threads.ready).toBe(0)
-    } finally {
-      await server.close()
-      await threads.close()
-    }
+    })
   })
 
   it('a thread whose handler fails answers an error, never a hung request', async () => {
     const file = threadScript('fails', `send({ t: 'failed', id: message.id, message: 'boom' })`)
-    const threads = startRenderThreads({ count: 1, file, data: null })
-    await threads.whenReady()
-    const server = await serve(threads)
-    try {
-      const response = await fetch(`${server.base}/campaigns`)
+    await withThread(file, async (base) => {
+      const response = await fetch(`${base}/campaigns`)
       expect(response.status).toBe(500)
-    } finally {
-      await server.close()
-      await threads.close()
-    }
+    })
   })
 
   it('a client that leaves: the thread is told, and stops sending', async () => {
@@ -167,19 +151,17 @@ describe('render threads (main thread side)', () => {
        }`,
     )
     const told: string[] = []
-    const threads = startRenderThreads({ count: 1, file, data: null, wake: (job) => told.push(job) })
-    await threads.whenReady()
-    const server = await serve(threads)
-    try {
-      const controller = new AbortController()
-      const response = await fetch(`${server.base}/big`, { signal: controller.signal })
-      const reader = response.body!.getReader()
-      await reader.read()
-      controller.abort()
-      await expect.poll(() => told.some((job) => job.startsWith('aborted ')), { timeout: 5000 }).toBe(true)
-    } finally {
-      await server.close()
-      await threads.close()
-    }
+    await withThread(
+      file,
+      async (base) => {
+        const controller = new AbortController()
+        const response = await fetch(`${base}/big`, { signal: controller.signal })
+        const reader = response.body!.getReader()
+        await reader.read()
+        controller.abort()
+        await expect.poll(() => told.some((job) => job.startsWith('aborted ')), { timeout: 5000 }).toBe(true)
+      },
+      (job) => told.push(job),
+    )
   })
 })
