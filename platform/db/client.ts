@@ -53,9 +53,21 @@ export interface DatabaseHandle {
 /** node-postgres pool settings another thread can open (plain data: it crosses to a worker thread). */
 export type SharedConnection = { kind: DatabaseHandle['kind']; pool: pg.PoolConfig }
 
+/**
+ * A render thread's pool holds at most this many connections, fewer than the main thread's
+ * (DATABASE_POOL_SIZE): it only answers page reads, of which the admission gate lets a few run at
+ * once, and with up to 3 threads in each of two web processes PostgreSQL's 100 connections stay far.
+ */
+export const SHARED_POOL_MAX = 5
+
+/** The pool settings a render thread opens: the main thread's, its size capped at SHARED_POOL_MAX. */
+export function sharedPoolConfig(shared: SharedConnection): pg.PoolConfig {
+  return { ...shared.pool, max: Math.min(shared.pool.max ?? SHARED_POOL_MAX, SHARED_POOL_MAX) }
+}
+
 /** A pool of this thread's own to the database another thread opened (no migration: that one did). */
 export function openShared(shared: SharedConnection): DatabaseHandle {
-  return poolHandle(shared.pool, {
+  return poolHandle(sharedPoolConfig(shared), {
     kind: shared.kind,
     poolError: 'database connection error (render thread)',
   })
