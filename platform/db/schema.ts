@@ -607,6 +607,21 @@ export const campaignWindows = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.dateFilter] })],
 )
 
+/**
+ * How many live (not deleted) campaigns each advertiser has in each state, kept by statement triggers on
+ * campaigns (migration 0015, decision 079): the home stats' counts and the campaign list's total (no
+ * search) read a few rows instead of counting every campaign. A campaign without a state counts as 0.
+ */
+export const sellerCampaignStates = pgTable(
+  'seller_campaign_states',
+  {
+    sellerId: id('seller_id').notNull(),
+    state: smallint('state').notNull(),
+    live: integer('live').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.state] })],
+)
+
 /** The one IST day campaign_windows is summed for (one row, id 1). */
 export const campaignWindowsDay = pgTable(
   'campaign_windows_day',

@@ -11,7 +11,7 @@ import {
   type LoadHomePageResponse,
 } from '../contracts/inventory'
 import type { Database } from '../db/client'
-import { campaigns, campaignWindows, performanceDaily, sellerDaily } from '../db/schema'
+import { campaigns, campaignWindows, performanceDaily, sellerCampaignStates, sellerDaily } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
@@ -84,6 +84,34 @@ function listFilters(sellerId: number, query: CampaignFilterQuery): SQL[] {
   if (query.search) filters.push(ilike(campaigns.name, `%${likeLiteral(query.search)}%`))
   return filters
 }
+
+/**
+ * How many of the advertiser's live campaigns are in these states (every state without a list), read from
+ * the counts the triggers keep (seller_campaign_states, decision 079): a few rows, not every campaign.
+ */
+export const liveCampaignCount = (db: Database, sellerId: number, states?: readonly number[]) =>
+  db
+    .select({ n: sql<string>`coalesce(sum(${sellerCampaignStates.live}), 0)` })
+    .from(sellerCampaignStates)
+    .where(
+      and(
+        eq(sellerCampaignStates.sellerId, sellerId),
+        states ? inArray(sellerCampaignStates.state, [...states]) : undefined,
+      ),
+    )
+
+/** The filtered campaigns' number: kept counts by state unless a search narrows the list. */
+const countStatement = (db: Database, sellerId: number, query: CampaignFilterQuery, filters: SQL[]) =>
+  query.search
+    ? db
+        .select({ n: sql<string>`count(*)` })
+        .from(campaigns)
+        .where(and(...filters))
+    : liveCampaignCount(
+        db,
+        sellerId,
+        query.status === 'ALL' ? undefined : STATES_FOR_STATUS_FILTER[query.status],
+      )
 
 /** No status filter and no search: every campaign of the advertiser that is not deleted. */
 const wholeList = (query: CampaignFilterQuery) => query.status === 'ALL' && !query.search
@@ -178,10 +206,11 @@ export async function listCampaigns(
   // One statement either way; performance_daily's key starts (campaign_id, day), so each campaign's
   // facts in the range are one index range. Sorting by spend needs every filtered campaign's sum;
   // any other order picks the page first and sums the facts of its campaigns only.
-  // Either way the page statement also counts every filtered campaign, an index-only count worked out
-  // once (an uncorrelated subquery): a window count would read every row first, and a statement of its
+  // Either way the page statement also counts every filtered campaign, worked out once (an uncorrelated
+  // subquery): the kept counts by state, or with a search an index count; a window count would read every
+  // row first, and a statement of its
   // own is one more round trip for the web server (decision 067). The download (no paging) needs none.
-  const counted = paging ? sql<string>`(${countStatement(db, filters)})` : sql<string>`null`
+  const counted = paging ? sql<string>`(${countStatement(db, sellerId, query, filters)})` : sql<string>`null`
   let pageRows: (Omit<ListedCampaign, 'budget' | 'spend' | 'clicks' | 'orders' | 'sales' | 'roas'> & {
     budget: string
     spend: string
@@ -295,7 +324,10 @@ export async function listCampaigns(
   }
   // Without paging (the download) every row is there: their number is the total.
   let totalCount = pageRows.length === 0 ? 0 : Number(pageRows[0]?.counted ?? pageRows.length)
-  if (pageRows.length === 0 && paging && paging.page > 1) totalCount = await countCampaigns(db, filters)
+  if (pageRows.length === 0 && paging && paging.page > 1) {
+    const [counted] = await countStatement(db, sellerId, query, filters)
+    totalCount = Number(counted?.n ?? 0)
+  }
   return {
     range: { fromDate: from, toDate: to },
     totalCount,
@@ -313,17 +345,6 @@ export async function listCampaigns(
       }
     }),
   }
-}
-
-const countStatement = (db: Database, filters: SQL[]) =>
-  db
-    .select({ n: sql<string>`count(*)` })
-    .from(campaigns)
-    .where(and(...filters))
-
-async function countCampaigns(db: Database, filters: SQL[]): Promise<number> {
-  const [counted] = await countStatement(db, filters)
-  return Number(counted?.n ?? 0)
 }
 
 /** A list row as loadHomePage answers it (spec §3 "Campaign (list row)"): name base64, times ISO. */

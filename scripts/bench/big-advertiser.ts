@@ -103,6 +103,9 @@ export async function generateBigAdvertiser(
      select c.seller_id, p.day, sum(p.spend), sum(p.clicks), sum(p.orders), sum(p.sales)
      from performance_daily p join campaigns c on c.id = p.campaign_id
      where c.seller_id = ${BIG_SELLER.id} and c.deleted_at is null group by c.seller_id, p.day`,
+        `insert into seller_campaign_states (seller_id, state, live)
+     select seller_id, coalesce(state, 0), count(*) from campaigns
+     where seller_id = ${BIG_SELLER.id} and deleted_at is null group by 1, 2`,
         'commit',
       ]
     : ['begin', ...generationSql(istDate(now)), 'commit']
@@ -114,7 +117,7 @@ export async function generateBigAdvertiser(
   // index-only (on PostgreSQL autovacuum would do it later, during the measurements; decision 068).
   if (analyze)
     await handle.executeSql(
-      'vacuum (analyze) accounts, users, campaigns, ad_groups, performance_daily, campaign_spend, seller_daily',
+      'vacuum (analyze) accounts, users, campaigns, ad_groups, performance_daily, campaign_spend, seller_daily, seller_campaign_states',
     )
   return performance.now() - started
 }
