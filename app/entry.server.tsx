@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import type { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -21,6 +21,7 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce ?? ''
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    let timer: ReturnType<typeof setTimeout> | undefined
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -31,19 +32,31 @@ export default function handleRequest(
           shellRendered = true
         },
         onAllReady() {
-          const parts: Buffer[] = []
-          const body = new PassThrough()
-          body.on('data', (part: Buffer) => parts.push(part))
-          body.on('error', reject)
-          body.on('end', () => {
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-            resolve(
-              new Response(Buffer.concat(parts), { headers: responseHeaders, status: responseStatusCode }),
-            )
-          })
-          pipe(body)
+          clearTimeout(timer)
+          // React writes the whole document here at once, so it goes into a list of pieces: a stream
+          // (PassThrough) cost a stream's machinery a page, and its close after the end made React build
+          // an error it then dropped.
+          const parts: Uint8Array[] = []
+          const whole: Pick<Writable, 'write' | 'end' | 'on'> = {
+            write(part: Uint8Array) {
+              parts.push(part)
+              return true
+            },
+            end() {
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              resolve(
+                new Response(Buffer.concat(parts), { headers: responseHeaders, status: responseStatusCode }),
+              )
+              return whole as Writable
+            },
+            on: () => whole as Writable,
+          }
+          pipe(whole as Writable)
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(timer)
+          reject(error)
+        },
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors after the shell are logged here; the error boundary renders the page.
@@ -51,7 +64,7 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    timer = setTimeout(abort, ABORT_DELAY)
   })
 }
 

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database, Tx } from '../db/client'
+import { preparedOnce } from '../db/prepared-once'
 import { sessions, users } from '../db/schema'
 import type { Role } from '../rules/roles'
 
@@ -73,18 +74,9 @@ export async function createSession(
 
 /**
  * The session look-up of every signed-in request, built once per database handle instead of by drizzle
- * on every request (decision 074). Unnamed (''): a named server-side statement would outlive a client's
- * connection on the embedded database, whose one backend serves every connection in turn, and the next
- * connection's prepare of the same name would fail.
+ * on every request (decision 074, preparedOnce).
  */
-function sessionLookup(db: Database) {
-  let lookup = sessionLookups.get(db)
-  if (!lookup) {
-    lookup = buildSessionLookup(db)
-    sessionLookups.set(db, lookup)
-  }
-  return lookup
-}
+const sessionLookup = (db: Database) => preparedOnce(db, 'session lookup', () => buildSessionLookup(db))
 const buildSessionLookup = (db: Database) =>
   db
     .select({
@@ -115,7 +107,6 @@ const buildSessionLookup = (db: Database) =>
     )
     .limit(1)
     .prepare('')
-const sessionLookups = new WeakMap<Database, ReturnType<typeof buildSessionLookup>>()
 
 /** The live session behind a token, or null (unknown, revoked, expired, idle too long, or account not usable). */
 export async function resolveToken(db: Database, token: string, now: Date): Promise<ResolvedSession | null> {

@@ -1,6 +1,6 @@
 // The campaign list of the inventory service (spec campaigns §2, §3, §7): the filtered, ordered and
 // paged listing in one SQL statement, shared with the download, and GET /v1/campaign/loadHomePage.
-import { and, asc, between, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, between, desc, eq, ilike, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import { Hono } from 'hono'
 import { assertMayActFor } from '../auth/authorize'
@@ -11,6 +11,7 @@ import {
   type LoadHomePageResponse,
 } from '../contracts/inventory'
 import type { Database } from '../db/client'
+import { preparedOnce } from '../db/prepared-once'
 import { campaigns, campaignWindows, performanceDaily, sellerCampaignStates, sellerDaily } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
@@ -77,11 +78,39 @@ export type ListedCampaign = {
   roas: number
 }
 
+/**
+ * The values a list statement takes (sql.placeholder): its statements are built once per database handle
+ * and shape (preparedOnce, decision 079) and run with each request's values.
+ */
+const p = {
+  sellerId: sql.placeholder('sellerId'),
+  states: sql.placeholder('states'),
+  pattern: sql.placeholder('pattern'),
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  preset: sql.placeholder('preset'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+}
+
+/** The states a status filter shows, or none for ALL. */
+const statesOf = (query: CampaignFilterQuery) =>
+  query.status === 'ALL' ? undefined : [...STATES_FOR_STATUS_FILTER[query.status]]
+
+/** The values of a list statement for this query. */
+const listValues = (sellerId: number, query: CampaignFilterQuery, range: { from: string; to: string }) => ({
+  sellerId,
+  states: statesOf(query),
+  pattern: query.search ? `%${likeLiteral(query.search)}%` : undefined,
+  from: range.from,
+  to: range.to,
+})
+
 /** The list's filters: the advertiser's campaigns not deleted, by status and name. */
-function listFilters(sellerId: number, query: CampaignFilterQuery): SQL[] {
-  const filters: SQL[] = [eq(campaigns.sellerId, sellerId), isNull(campaigns.deletedAt)]
-  if (query.status !== 'ALL') filters.push(inArray(campaigns.state, STATES_FOR_STATUS_FILTER[query.status]))
-  if (query.search) filters.push(ilike(campaigns.name, `%${likeLiteral(query.search)}%`))
+function listFilters(query: CampaignFilterQuery): SQL[] {
+  const filters: SQL[] = [eq(campaigns.sellerId, p.sellerId), isNull(campaigns.deletedAt)]
+  if (query.status !== 'ALL') filters.push(sql`${campaigns.state} = any(${p.states}::smallint[])`)
+  if (query.search) filters.push(ilike(campaigns.name, p.pattern))
   return filters
 }
 
@@ -89,29 +118,25 @@ function listFilters(sellerId: number, query: CampaignFilterQuery): SQL[] {
  * How many of the advertiser's live campaigns are in these states (every state without a list), read from
  * the counts the triggers keep (seller_campaign_states, decision 079): a few rows, not every campaign.
  */
-export const liveCampaignCount = (db: Database, sellerId: number, states?: readonly number[]) =>
+const liveCampaignCount = (db: Database, sellerId: number | Placeholder, states?: Placeholder) =>
   db
     .select({ n: sql<string>`coalesce(sum(${sellerCampaignStates.live}), 0)` })
     .from(sellerCampaignStates)
     .where(
       and(
         eq(sellerCampaignStates.sellerId, sellerId),
-        states ? inArray(sellerCampaignStates.state, [...states]) : undefined,
+        states ? sql`${sellerCampaignStates.state} = any(${states}::smallint[])` : undefined,
       ),
     )
 
 /** The filtered campaigns' number: kept counts by state unless a search narrows the list. */
-const countStatement = (db: Database, sellerId: number, query: CampaignFilterQuery, filters: SQL[]) =>
+const countStatement = (db: Database, query: CampaignFilterQuery) =>
   query.search
     ? db
         .select({ n: sql<string>`count(*)` })
         .from(campaigns)
-        .where(and(...filters))
-    : liveCampaignCount(
-        db,
-        sellerId,
-        query.status === 'ALL' ? undefined : STATES_FOR_STATUS_FILTER[query.status],
-      )
+        .where(and(...listFilters(query)))
+    : liveCampaignCount(db, p.sellerId, query.status === 'ALL' ? undefined : p.states)
 
 /** No status filter and no search: every campaign of the advertiser that is not deleted. */
 const wholeList = (query: CampaignFilterQuery) => query.status === 'ALL' && !query.search
@@ -128,28 +153,34 @@ export async function listTotals(
   query: CampaignFilterQuery,
   now: Date,
 ): Promise<ListTotals> {
-  const { from, to } = dateRange(query, now)
-  // The whole list (every live campaign): the advertiser's daily rollup, one row a day (migration 0009).
-  const [sum] = wholeList(query)
-    ? await db
-        .select({
-          spend: sql<string>`coalesce(sum(${sellerDaily.spend}), 0)`,
-          clicks: sql<string>`coalesce(sum(${sellerDaily.clicks}), 0)`,
-          orders: sql<string>`coalesce(sum(${sellerDaily.orders}), 0)`,
-          sales: sql<string>`coalesce(sum(${sellerDaily.sales}), 0)`,
-        })
-        .from(sellerDaily)
-        .where(and(eq(sellerDaily.sellerId, sellerId), between(sellerDaily.day, from, to)))
-    : await db
-        .select({
-          spend: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)`,
-          clicks: sql<string>`coalesce(sum(${performanceDaily.clicks}), 0)`,
-          orders: sql<string>`coalesce(sum(${performanceDaily.orders}), 0)`,
-          sales: sql<string>`coalesce(sum(${performanceDaily.sales}), 0)`,
-        })
-        .from(performanceDaily)
-        .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
-        .where(and(...listFilters(sellerId, query), between(performanceDaily.day, from, to)))
+  const range = dateRange(query, now)
+  const whole = wholeList(query)
+  const statement = preparedOnce(db, `list totals ${whole ? 'whole' : shapeOf(query)}`, () =>
+    // The whole list (every live campaign): the advertiser's daily rollup, one row a day (migration 0009).
+    whole
+      ? db
+          .select({
+            spend: sql<string>`coalesce(sum(${sellerDaily.spend}), 0)`,
+            clicks: sql<string>`coalesce(sum(${sellerDaily.clicks}), 0)`,
+            orders: sql<string>`coalesce(sum(${sellerDaily.orders}), 0)`,
+            sales: sql<string>`coalesce(sum(${sellerDaily.sales}), 0)`,
+          })
+          .from(sellerDaily)
+          .where(and(eq(sellerDaily.sellerId, p.sellerId), between(sellerDaily.day, p.from, p.to)))
+          .prepare('')
+      : db
+          .select({
+            spend: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)`,
+            clicks: sql<string>`coalesce(sum(${performanceDaily.clicks}), 0)`,
+            orders: sql<string>`coalesce(sum(${performanceDaily.orders}), 0)`,
+            sales: sql<string>`coalesce(sum(${performanceDaily.sales}), 0)`,
+          })
+          .from(performanceDaily)
+          .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
+          .where(and(...listFilters(query), between(performanceDaily.day, p.from, p.to)))
+          .prepare(''),
+  )
+  const [sum] = await statement.execute(listValues(sellerId, query, range))
   const spend = Number(sum?.spend ?? 0)
   const sales = Number(sum?.sales ?? 0)
   return {
@@ -159,6 +190,19 @@ export async function listTotals(
     sales,
     roas: roas(sales, spend),
   }
+}
+
+/** What makes one list statement differ from another: the filters present, never their values. */
+const shapeOf = (query: CampaignFilterQuery) =>
+  `${query.status === 'ALL' ? 'all' : 'states'} ${query.search ? 'search' : ''}`
+
+type PageRow = Omit<ListedCampaign, 'budget' | 'spend' | 'clicks' | 'orders' | 'sales' | 'roas'> & {
+  budget: string
+  spend: string
+  clicks: string
+  orders: string
+  sales: string
+  counted: string | null
 }
 
 /**
@@ -172,10 +216,57 @@ export async function listCampaigns(
   now: Date,
   paging?: Paging,
 ): Promise<{ range: { fromDate: string; toDate: string }; totalCount: number; rows: ListedCampaign[] }> {
-  const { from, to } = dateRange(query, now)
-  const filters = listFilters(sellerId, query)
-
+  const range = dateRange(query, now)
   const dir = query.direction === 'asc' ? 'asc' : 'desc'
+  // A preset range sorted by spend reads the campaigns' kept sums when they are for today
+  // (campaign-windows.ts); a custom range, or sums not yet rebuilt for a new day, sums the facts.
+  const preset = query.sort === 'spend' && query.dateFilterType !== 'CUSTOM' ? query.dateFilterType : null
+  const summed = preset !== null && (await windowsSummedFor(db, istDate(now)))
+  const key = `list ${query.sort ?? 'default'} ${dir} ${shapeOf(query)} ${summed ? 'windows' : 'facts'} ${paging ? 'page' : 'all'}`
+  const statement = preparedOnce(db, key, () => listStatement(db, query, dir, summed, paging !== undefined))
+  const pageRows = (await statement.execute({
+    ...listValues(sellerId, query, range),
+    preset: summed ? preset : undefined,
+    limit: paging?.size,
+    offset: paging ? (paging.page - 1) * paging.size : undefined,
+  })) as PageRow[]
+  // Without paging (the download) every row is there: their number is the total.
+  let totalCount = pageRows.length === 0 ? 0 : Number(pageRows[0]?.counted ?? pageRows.length)
+  if (pageRows.length === 0 && paging && paging.page > 1) {
+    const count = preparedOnce(db, `list count ${shapeOf(query)}`, () =>
+      countStatement(db, query).prepare(''),
+    )
+    const [counted] = await count.execute(listValues(sellerId, query, range))
+    totalCount = Number(counted?.n ?? 0)
+  }
+  return {
+    range: { fromDate: range.from, toDate: range.to },
+    totalCount,
+    rows: pageRows.map(({ counted: _counted, ...row }) => {
+      const spend = Number(row.spend)
+      const sales = Number(row.sales)
+      return {
+        ...row,
+        budget: Number(row.budget),
+        spend,
+        clicks: Number(row.clicks),
+        orders: Number(row.orders),
+        sales,
+        roas: roas(sales, spend),
+      }
+    }),
+  }
+}
+
+/** The list's statement of one shape, with placeholders for every value (listValues, preset, paging). */
+function listStatement(
+  db: Database,
+  query: CampaignFilterQuery,
+  dir: 'asc' | 'desc',
+  summed: boolean,
+  paging: boolean,
+) {
+  const filters = listFilters(query)
   const sortColumn = {
     startDateTime: sql`${campaigns.startTime}`,
     // Lifetime (no end) sorts as the latest end.
@@ -200,30 +291,17 @@ export async function listCampaigns(
     orders: sql<string>`sum(${performanceDaily.orders})`.as('m_orders'),
     sales: sql<string>`sum(${performanceDaily.sales})`.as('m_sales'),
   }
-  const paged = <T extends PgSelect>(select: T) =>
-    paging ? select.limit(paging.size).offset((paging.page - 1) * paging.size) : select
+  const paged = <T extends PgSelect>(select: T) => (paging ? select.limit(p.limit).offset(p.offset) : select)
 
   // One statement either way; performance_daily's key starts (campaign_id, day), so each campaign's
   // facts in the range are one index range. Sorting by spend needs every filtered campaign's sum;
   // any other order picks the page first and sums the facts of its campaigns only.
   // Either way the page statement also counts every filtered campaign, worked out once (an uncorrelated
-  // subquery): the kept counts by state, or with a search an index count; a window count would read every
-  // row first, and a statement of its
-  // own is one more round trip for the web server (decision 067). The download (no paging) needs none.
-  const counted = paging ? sql<string>`(${countStatement(db, sellerId, query, filters)})` : sql<string>`null`
-  let pageRows: (Omit<ListedCampaign, 'budget' | 'spend' | 'clicks' | 'orders' | 'sales' | 'roas'> & {
-    budget: string
-    spend: string
-    clicks: string
-    orders: string
-    sales: string
-    counted: string | null
-  })[]
+  // subquery): the kept counts by state, or with a search an index count. A window count would read every
+  // row first, and a statement of its own is one more round trip for the web server (decision 067). The
+  // download (no paging) needs none.
+  const counted = paging ? sql<string>`(${countStatement(db, query)})` : sql<string>`null`
   if (query.sort === 'spend') {
-    // A preset range reads the campaigns' kept sums when they are for today (campaign-windows.ts);
-    // a custom range, or sums not yet rebuilt for a new day, sums the facts.
-    const preset = query.dateFilterType !== 'CUSTOM' ? query.dateFilterType : null
-    const summed = preset !== null && (await windowsSummedFor(db, istDate(now)))
     const metrics = db.$with('metrics').as(
       summed
         ? db
@@ -235,7 +313,7 @@ export async function listCampaigns(
               sales: sql<string>`${campaignWindows.sales}`.as('m_sales'),
             })
             .from(campaignWindows)
-            .where(eq(campaignWindows.dateFilter, preset))
+            .where(eq(campaignWindows.dateFilter, p.preset))
         : db
             .select({
               campaignId: sql<number>`${performanceDaily.campaignId}`.as('m_campaign_id'),
@@ -243,7 +321,7 @@ export async function listCampaigns(
             })
             .from(performanceDaily)
             .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
-            .where(and(...filters, between(performanceDaily.day, from, to)))
+            .where(and(...filters, between(performanceDaily.day, p.from, p.to)))
             .groupBy(performanceDaily.campaignId),
     )
     // The page is ranked on narrow rows (id and sums; a top-N sort) and only its rows read the campaign's
@@ -268,7 +346,7 @@ export async function listCampaigns(
           .$dynamic(),
       ),
     )
-    pageRows = await db
+    return db
       .with(metrics, page)
       .select({
         ...columns,
@@ -281,73 +359,50 @@ export async function listCampaigns(
       .from(page)
       .innerJoin(campaigns, eq(campaigns.id, page.pageId))
       .orderBy(order(page.spend), order(page.pageId))
-  } else {
-    const orderSql = query.sort
-      ? sql`${sortColumn[query.sort]} ${sql.raw(dir)}, ${campaigns.id} ${sql.raw(dir)}`
-      : sql`${campaigns.createdAt} desc, ${campaigns.id} desc`
-    const page = db.$with('page').as(
-      paged(
-        db
-          .select({
-            pageId: sql<number>`${campaigns.id}`.as('page_id'),
-            rowNumber: sql<number>`row_number() over (order by ${orderSql})`.as('row_number'),
-          })
-          .from(campaigns)
-          .where(and(...filters))
-          .orderBy(orderSql)
-          .$dynamic(),
-      ),
-    )
-    const metrics = db.$with('metrics').as(
+      .prepare('')
+  }
+  const orderSql = query.sort
+    ? sql`${sortColumn[query.sort]} ${sql.raw(dir)}, ${campaigns.id} ${sql.raw(dir)}`
+    : sql`${campaigns.createdAt} desc, ${campaigns.id} desc`
+  const page = db.$with('page').as(
+    paged(
       db
-        .select({ campaignId: performanceDaily.campaignId, ...sums })
-        .from(performanceDaily)
-        .innerJoin(page, eq(page.pageId, performanceDaily.campaignId))
-        .where(between(performanceDaily.day, from, to))
-        .groupBy(performanceDaily.campaignId),
-    )
-    // The page is an index range (campaigns_seller_live_created_idx for the default order).
-    pageRows = await db
-      .with(page, metrics)
-      .select({
-        ...columns,
-        spend: sql<string>`coalesce(${metrics.spend}, 0)`,
-        clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
-        orders: sql<string>`coalesce(${metrics.orders}, 0)`,
-        sales: sql<string>`coalesce(${metrics.sales}, 0)`,
-        counted,
-      })
-      .from(page)
-      .innerJoin(campaigns, eq(campaigns.id, page.pageId))
-      .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
-      .orderBy(asc(page.rowNumber))
-  }
-  // Without paging (the download) every row is there: their number is the total.
-  let totalCount = pageRows.length === 0 ? 0 : Number(pageRows[0]?.counted ?? pageRows.length)
-  if (pageRows.length === 0 && paging && paging.page > 1) {
-    const [counted] = await countStatement(db, sellerId, query, filters)
-    totalCount = Number(counted?.n ?? 0)
-  }
-  return {
-    range: { fromDate: from, toDate: to },
-    totalCount,
-    rows: pageRows.map(({ counted: _counted, ...row }) => {
-      const spend = Number(row.spend)
-      const sales = Number(row.sales)
-      return {
-        ...row,
-        budget: Number(row.budget),
-        spend,
-        clicks: Number(row.clicks),
-        orders: Number(row.orders),
-        sales,
-        roas: roas(sales, spend),
-      }
-    }),
-  }
+        .select({
+          pageId: sql<number>`${campaigns.id}`.as('page_id'),
+          rowNumber: sql<number>`row_number() over (order by ${orderSql})`.as('row_number'),
+        })
+        .from(campaigns)
+        .where(and(...filters))
+        .orderBy(orderSql)
+        .$dynamic(),
+    ),
+  )
+  const metrics = db.$with('metrics').as(
+    db
+      .select({ campaignId: performanceDaily.campaignId, ...sums })
+      .from(performanceDaily)
+      .innerJoin(page, eq(page.pageId, performanceDaily.campaignId))
+      .where(between(performanceDaily.day, p.from, p.to))
+      .groupBy(performanceDaily.campaignId),
+  )
+  // The page is an index range (campaigns_seller_live_created_idx for the default order).
+  return db
+    .with(page, metrics)
+    .select({
+      ...columns,
+      spend: sql<string>`coalesce(${metrics.spend}, 0)`,
+      clicks: sql<string>`coalesce(${metrics.clicks}, 0)`,
+      orders: sql<string>`coalesce(${metrics.orders}, 0)`,
+      sales: sql<string>`coalesce(${metrics.sales}, 0)`,
+      counted,
+    })
+    .from(page)
+    .innerJoin(campaigns, eq(campaigns.id, page.pageId))
+    .leftJoin(metrics, eq(metrics.campaignId, campaigns.id))
+    .orderBy(asc(page.rowNumber))
+    .prepare('')
 }
 
-/** A list row as loadHomePage answers it (spec §3 "Campaign (list row)"): name base64, times ISO. */
 export const homePageRow = (row: ListedCampaign): Omit<CampaignListRow, 'action'> => ({
   id: row.id,
   jmcampaign_id: row.jmcampaignId,

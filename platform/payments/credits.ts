@@ -1,6 +1,6 @@
 // Available credit of an advertiser (docs/decisions/010): the credit limit in force + promo credits
 // + payments − everything its campaigns have spent. Integer paise throughout.
-import { and, desc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { assertMayActFor } from '../auth/authorize'
 import { type CreditCheck, sellerIdQuerySchema } from '../contracts/payments'
@@ -18,8 +18,13 @@ const sumOf = (value: unknown) => Number(value ?? 0)
  * statement: one round trip to the database instead of four. homePageStats selects them beside its
  * counts (the list page asks for both on every load); creditParts on their own.
  */
-export function creditPartColumns(db: Tx, sellerId: number | SQL, now: Date) {
-  const today = istDate(now)
+export function creditPartColumns(
+  db: Tx,
+  sellerId: number | SQL | Placeholder,
+  at: Date | { now: Placeholder; today: Placeholder },
+) {
+  // A statement built once (preparedOnce) takes the time as values: `now` as an ISO string, `today` IST.
+  const { now, today } = at instanceof Date ? { now: at, today: istDate(at) } : at
   const limitInForce = db
     .select({ creditLimit: creditLimits.creditLimit })
     .from(creditLimits)
