@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 
 /**
  * `expr = ANY($1::type[])`: a list of any length sent as one array parameter. Drizzle's `inArray` sends
@@ -7,8 +7,9 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm'
  */
 export function equalsAny(
   expr: SQLWrapper,
-  values: readonly (string | number)[],
+  values: readonly (string | number)[] | Placeholder,
   type: 'bigint' | 'integer' | 'text',
 ): SQL {
-  return sql`${expr} = any(${sql.param([...values])}::${sql.raw(type)}[])`
+  const list = Array.isArray(values) ? sql.param([...values]) : values
+  return sql`${expr} = any(${list}::${sql.raw(type)}[])`
 }

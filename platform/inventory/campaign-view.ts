@@ -1,50 +1,70 @@
 // A campaign with its pincodes and ad groups with their products and keywords (spec campaigns §3 "Campaign (full)", §7 POST /campaign/view).
-import { and, asc, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { type CampaignFull, campaignViewBodySchema } from '../contracts/inventory'
 import type { Tx } from '../db/client'
+import { preparedOnce } from '../db/prepared-once'
 import { adGroupProducts, adGroups, campaignPincodes, keywordTargets, pincodes } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { notFound } from '../errors'
 import { type Env, ok } from '../http'
 import { type CampaignRow, campaignForCaller, encodeName } from './campaign-access'
 
+const campaignId = sql.placeholder('campaignId')
+const groupIds = sql.placeholder('groupIds')
+
+/** The statements of a campaign's view, built once per database handle (preparedOnce, decision 079). */
+const viewStatements = (db: Tx) =>
+  preparedOnce(db, 'campaign view', () => ({
+    pincodes: db
+      .select({ pincode: pincodes.pincode, district: pincodes.district, state: pincodes.state })
+      .from(campaignPincodes)
+      .innerJoin(pincodes, eq(pincodes.pincode, campaignPincodes.pincode))
+      .where(eq(campaignPincodes.campaignId, campaignId))
+      .orderBy(asc(pincodes.pincode))
+      .prepare(''),
+    groups: db
+      .select({
+        id: adGroups.id,
+        jmAdgroupId: adGroups.jmAdgroupId,
+        name: adGroups.name,
+        processingStatus: adGroups.processingStatus,
+        state: adGroups.state,
+      })
+      .from(adGroups)
+      .where(and(eq(adGroups.campaignId, campaignId), ne(adGroups.state, 2)))
+      .orderBy(asc(adGroups.id))
+      .prepare(''),
+    products: db
+      .select()
+      .from(adGroupProducts)
+      .where(sql`${adGroupProducts.adGroupId} = any(${groupIds}::bigint[])`)
+      .orderBy(asc(adGroupProducts.adGroupId), asc(adGroupProducts.productId))
+      .prepare(''),
+    keywords: db
+      .select()
+      .from(keywordTargets)
+      .where(sql`${keywordTargets.adGroupId} = any(${groupIds}::bigint[])`)
+      .orderBy(asc(keywordTargets.adGroupId), asc(keywordTargets.id))
+      .prepare(''),
+  }))
+
 /** The full campaign of spec §3 "Campaign (full)". */
 export async function campaignView(db: Tx, campaign: CampaignRow): Promise<CampaignFull> {
-  const pincodeRows = await db
-    .select({ pincode: pincodes.pincode, district: pincodes.district, state: pincodes.state })
-    .from(campaignPincodes)
-    .innerJoin(pincodes, eq(pincodes.pincode, campaignPincodes.pincode))
-    .where(eq(campaignPincodes.campaignId, campaign.id))
-    .orderBy(asc(pincodes.pincode))
-  const groups = await db
-    .select({
-      id: adGroups.id,
-      jmAdgroupId: adGroups.jmAdgroupId,
-      name: adGroups.name,
-      processingStatus: adGroups.processingStatus,
-      state: adGroups.state,
-    })
-    .from(adGroups)
-    .where(and(eq(adGroups.campaignId, campaign.id), ne(adGroups.state, 2)))
-    .orderBy(asc(adGroups.id))
-  const groupIds = groups.map((g) => g.id)
-  const productRows =
-    groupIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(adGroupProducts)
-          .where(inArray(adGroupProducts.adGroupId, groupIds))
-          .orderBy(asc(adGroupProducts.adGroupId), asc(adGroupProducts.productId))
-  const keywordRows =
-    groupIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(keywordTargets)
-          .where(inArray(keywordTargets.adGroupId, groupIds))
-          .orderBy(asc(keywordTargets.adGroupId), asc(keywordTargets.id))
+  const statements = viewStatements(db)
+  // Two round trips, not four: the pincodes beside the groups, then the groups' products beside their keywords.
+  const [pincodeRows, groups] = await Promise.all([
+    statements.pincodes.execute({ campaignId: campaign.id }),
+    statements.groups.execute({ campaignId: campaign.id }),
+  ])
+  const ids = groups.map((g) => g.id)
+  const [productRows, keywordRows] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          statements.products.execute({ groupIds: ids }),
+          statements.keywords.execute({ groupIds: ids }),
+        ])
   return {
     id: campaign.id,
     jmcampaign_id: campaign.jmcampaignId,

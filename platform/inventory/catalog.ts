@@ -16,6 +16,7 @@ import {
 } from '../contracts/catalog'
 import { equalsAny } from '../db/any'
 import type { Database } from '../db/client'
+import { preparedOnce } from '../db/prepared-once'
 import { accounts, performanceDaily, productKeywords, products, productSellers } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { badRequest, forbidden } from '../errors'
@@ -32,11 +33,14 @@ import {
 
 /** The advertiser account `userId` names (the caller may act for it: it exists). */
 async function advertiserOf(db: Database, userId: number): Promise<Advertiser> {
-  const [row] = await db
-    .select({ kind: accounts.kind })
-    .from(accounts)
-    .where(eq(accounts.id, userId))
-    .limit(1)
+  const [row] = await preparedOnce(db, 'account kind', () =>
+    db
+      .select({ kind: accounts.kind })
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(''),
+  ).execute({ id: userId })
   if (!row) throw forbidden()
   return { kind: row.kind, id: userId }
 }
@@ -49,17 +53,20 @@ async function catalogProducts(db: Database, ids: readonly number[]): Promise<Ma
   if (ids.length === 0) return found
   // Each product with its sellers (id order) in one statement: a correlated JSON list per product.
   // Columns are spelled out: in a one-table select drizzle leaves its own columns unqualified.
-  const rows = await db
-    .select({
-      product: products,
-      sellers: sql<{ id: number; name: string }[]>`coalesce((
+  const rows = await preparedOnce(db, 'catalog products', () =>
+    db
+      .select({
+        product: products,
+        sellers: sql<{ id: number; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', ps.seller_id, 'name', a.name) order by ps.seller_id)
         from ${productSellers} ps join ${accounts} a on a.id = ps.seller_id
         where ps.product_id = ${products}.product_id
       ), '[]'::json)`,
-    })
-    .from(products)
-    .where(equalsAny(products.productId, ids, 'bigint'))
+      })
+      .from(products)
+      .where(equalsAny(products.productId, sql.placeholder('ids'), 'bigint'))
+      .prepare(''),
+  ).execute({ ids })
   for (const { product: p, sellers } of rows) {
     found.set(p.productId, {
       productId: p.productId,
@@ -112,21 +119,24 @@ async function keywordFacts(db: Database, keywords: readonly string[], now: Date
   if (keywords.length === 0) return facts
   const today = istDate(now)
   const keyword = sql<string>`lower(${performanceDaily.keyword})`
-  const rows = await db
-    .select({
-      keyword,
-      clicks: sql<string>`sum(${performanceDaily.clicks})`,
-      spend: sql<string>`sum(${performanceDaily.spend})`,
-    })
-    .from(performanceDaily)
-    .where(
-      and(
-        gte(performanceDaily.day, addDays(today, -(CPC_WINDOW_DAYS - 1))),
-        lte(performanceDaily.day, today),
-        equalsAny(keyword, keywords, 'text'),
-      ),
-    )
-    .groupBy(keyword)
+  const rows = await preparedOnce(db, 'keyword facts', () =>
+    db
+      .select({
+        keyword,
+        clicks: sql<string>`sum(${performanceDaily.clicks})`,
+        spend: sql<string>`sum(${performanceDaily.spend})`,
+      })
+      .from(performanceDaily)
+      .where(
+        and(
+          gte(performanceDaily.day, sql.placeholder('from')),
+          lte(performanceDaily.day, sql.placeholder('to')),
+          equalsAny(keyword, sql.placeholder('keywords'), 'text'),
+        ),
+      )
+      .groupBy(keyword)
+      .prepare(''),
+  ).execute({ from: addDays(today, -(CPC_WINDOW_DAYS - 1)), to: today, keywords: [...keywords] })
   for (const row of rows) facts.set(row.keyword, { clicks: Number(row.clicks), spend: Number(row.spend) })
   return facts
 }
@@ -165,10 +175,13 @@ export async function keywordSuggest(
     const keyword = raw === null ? null : catalogKeywordText(raw)
     if (keyword) candidates.push({ keyword, productId, source })
   }
-  const metadata = await db
-    .select({ productId: productKeywords.productId, keyword: productKeywords.keyword })
-    .from(productKeywords)
-    .where(equalsAny(productKeywords.productId, ids, 'bigint'))
+  const metadata = await preparedOnce(db, 'product keywords', () =>
+    db
+      .select({ productId: productKeywords.productId, keyword: productKeywords.keyword })
+      .from(productKeywords)
+      .where(equalsAny(productKeywords.productId, sql.placeholder('ids'), 'bigint'))
+      .prepare(''),
+  ).execute({ ids })
   for (const row of metadata) add(row.keyword, row.productId, 'METADATA')
   for (const record of records) {
     if (record.verificationCode === ProductVerification.InvalidId) continue
