@@ -11,7 +11,7 @@ import {
   shownFilterValues,
 } from '../contracts/analytics'
 import type { Database } from '../db/client'
-import { campaigns } from '../db/schema'
+import { campaigns, sellerCampaignStates } from '../db/schema'
 import { ID_PATTERN } from '../rules/lists'
 import { inList, rowsOf } from './report-engine'
 
@@ -53,9 +53,17 @@ export async function shownFilterLists(
         union all
         (select ${campaigns.id}, ${campaigns.name} from ${campaigns} where ${live} and ${isChosen})
       ) shown order by name, id`),
-    db.execute(
-      sql`select count(*)::int as total, count(*) filter (where ${match})::int as matched from ${campaigns} where ${live}`,
-    ),
+    // Without a search every live campaign matches: the kept counts (seller_campaign_states, decision 079)
+    // say how many, instead of counting every campaign.
+    query
+      ? db.execute(
+          sql`select count(*)::int as total, count(*) filter (where ${match})::int as matched from ${campaigns} where ${live}`,
+        )
+      : db.execute(
+          sql`select coalesce(sum(${sellerCampaignStates.live}), 0)::int as total,
+            coalesce(sum(${sellerCampaignStates.live}), 0)::int as matched
+            from ${sellerCampaignStates} where ${sellerCampaignStates.sellerId} = ${sellerId}`,
+        ),
     // Each distinct creator, the next one an index probe (campaigns_seller_live_creator_idx), not a sort.
     db.execute(sql`
       with recursive next(creator) as (
