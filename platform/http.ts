@@ -51,8 +51,10 @@ export function createService(basePath: string, deps: PlatformDeps) {
     c.set('requestId', requestId)
     c.set('deps', deps)
     await next()
-    c.header('x-request-id', requestId)
-    c.header('cache-control', 'no-store')
+    // On the answer's own headers: c.header() after the answer is made copies the whole answer into a
+    // new one (a body stream and a Response each time, twice a call).
+    c.res.headers.set('x-request-id', requestId)
+    c.res.headers.set('cache-control', 'no-store')
   })
 
   app.notFound((c) => c.json(errorBody(404, 'NOT_FOUND', 'Not found', c.get('requestId')), 404))
