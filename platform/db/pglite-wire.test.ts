@@ -263,6 +263,56 @@ describe('the embedded database wire front', () => {
     await new Promise((resolve) => r.socket.once('close', resolve))
   })
 
+  it('parses a query text once for every client: later calls bind the named statement, planned for their values', async () => {
+    const a = await client()
+    const b = await client()
+    await a.query('insert into notes values ($1, $2), ($3, $4) on conflict do nothing', [
+      10,
+      'ten',
+      11,
+      'eleven',
+    ])
+    const text = 'select body from notes where id = $1 and body <> $2'
+    const prepared = async () =>
+      (
+        await db.query<{ n: number; generic: number }>(
+          'select count(*)::int as n, coalesce(sum(generic_plans), 0)::int as generic from pg_prepared_statements where statement = $1',
+          [text],
+        )
+      ).rows[0]
+    for (let i = 0; i < 8; i++) {
+      expect((await a.query(text, [10, ''])).rows).toEqual([{ body: 'ten' }])
+      expect((await b.query(text, [11, ''])).rows).toEqual([{ body: 'eleven' }])
+    }
+    // One statement for both clients and all 16 calls, each planned for its own values.
+    expect(await prepared()).toEqual({ n: 1, generic: 0 })
+    // The same text with other parameter types is another statement; a text that does not parse is named
+    // nothing and leaves the others working.
+    expect(
+      (await a.query('select body from notes where id = $1::int and body <> $2', [10, ''])).rows,
+    ).toHaveLength(1)
+    await expect(a.query('selec body from notes where id = $1', [10])).rejects.toThrow(/syntax error/)
+    expect((await b.query(text, [10, 'x'])).rows).toEqual([{ body: 'ten' }])
+    await end(a)
+    await end(b)
+  })
+
+  it('a statement a client deallocated is parsed again, and the call that found it gone is answered', async () => {
+    const c = await client()
+    const text = 'select count(*)::int as n from notes where id > $1'
+    expect((await c.query(text, [0])).rows[0]!.n).toBeGreaterThan(0)
+    await c.query('deallocate all')
+    expect((await c.query(text, [0])).rows[0]!.n).toBeGreaterThan(0)
+    expect((await c.query(text, [0])).rows[0]!.n).toBeGreaterThan(0)
+    // Inside a transaction the failure has aborted it, so the client is told; the next call parses again.
+    await c.query('deallocate all')
+    await c.query('begin')
+    await expect(c.query(text, [0])).rejects.toThrow(/does not exist/)
+    await c.query('rollback')
+    expect((await c.query(text, [0])).rows[0]!.n).toBeGreaterThan(0)
+    await end(c)
+  })
+
   it('when PGlite itself stops (COPY FROM STDIN ends its program), the owner is told', async () => {
     // A database of its own: this one does not come back.
     const doomed = await PGlite.create()
