@@ -141,6 +141,14 @@ const countStatement = (db: Database, query: CampaignFilterQuery) =>
 /** No status filter and no search: every campaign of the advertiser that is not deleted. */
 const wholeList = (query: CampaignFilterQuery) => query.status === 'ALL' && !query.search
 
+/** The four metrics of these rows summed (0 when there are none). */
+const metricSums = (t: typeof sellerDaily | typeof performanceDaily) => ({
+  spend: sql<string>`coalesce(sum(${t.spend}), 0)`,
+  clicks: sql<string>`coalesce(sum(${t.clicks}), 0)`,
+  orders: sql<string>`coalesce(sum(${t.orders}), 0)`,
+  sales: sql<string>`coalesce(sum(${t.sales}), 0)`,
+})
+
 export type ListTotals = { spend: number; clicks: number; orders: number; sales: number; roas: number }
 
 /**
@@ -159,22 +167,12 @@ export async function listTotals(
     // The whole list (every live campaign): the advertiser's daily rollup, one row a day (migration 0009).
     whole
       ? db
-          .select({
-            spend: sql<string>`coalesce(sum(${sellerDaily.spend}), 0)`,
-            clicks: sql<string>`coalesce(sum(${sellerDaily.clicks}), 0)`,
-            orders: sql<string>`coalesce(sum(${sellerDaily.orders}), 0)`,
-            sales: sql<string>`coalesce(sum(${sellerDaily.sales}), 0)`,
-          })
+          .select(metricSums(sellerDaily))
           .from(sellerDaily)
           .where(and(eq(sellerDaily.sellerId, p.sellerId), between(sellerDaily.day, p.from, p.to)))
           .prepare('')
       : db
-          .select({
-            spend: sql<string>`coalesce(sum(${performanceDaily.spend}), 0)`,
-            clicks: sql<string>`coalesce(sum(${performanceDaily.clicks}), 0)`,
-            orders: sql<string>`coalesce(sum(${performanceDaily.orders}), 0)`,
-            sales: sql<string>`coalesce(sum(${performanceDaily.sales}), 0)`,
-          })
+          .select(metricSums(performanceDaily))
           .from(performanceDaily)
           .innerJoin(campaigns, eq(campaigns.id, performanceDaily.campaignId))
           .where(and(...listFilters(query), between(performanceDaily.day, p.from, p.to)))
