@@ -11,7 +11,8 @@ import {
   shownFilterValues,
 } from '../contracts/analytics'
 import type { Database } from '../db/client'
-import { campaigns, sellerCampaignStates } from '../db/schema'
+import { liveCampaignCount } from '../db/live-campaigns'
+import { campaigns } from '../db/schema'
 import { ID_PATTERN } from '../rules/lists'
 import { inList, rowsOf } from './report-engine'
 
@@ -44,7 +45,7 @@ export async function shownFilterLists(
   const ids = [...chosen].filter((v) => ID_PATTERN.test(v)).map(Number)
   const isChosen = ids.length ? sql`${campaigns.id} in ${inList(ids)}` : sql`false`
   const creator = campaigns.campaignCreatedBy
-  const [shownResult, countResult, creatorResult] = await Promise.all([
+  const [shownResult, count, creatorResult] = await Promise.all([
     db.execute(sql`
       select id::text as value, name as label from (
         (select ${campaigns.id} as id, ${campaigns.name} as name from ${campaigns}
@@ -56,14 +57,15 @@ export async function shownFilterLists(
     // Without a search every live campaign matches: the kept counts (seller_campaign_states, decision 079)
     // say how many, instead of counting every campaign.
     query
-      ? db.execute(
-          sql`select count(*)::int as total, count(*) filter (where ${match})::int as matched from ${campaigns} where ${live}`,
-        )
-      : db.execute(
-          sql`select coalesce(sum(${sellerCampaignStates.live}), 0)::int as total,
-            coalesce(sum(${sellerCampaignStates.live}), 0)::int as matched
-            from ${sellerCampaignStates} where ${sellerCampaignStates.sellerId} = ${sellerId}`,
-        ),
+      ? db
+          .execute(
+            sql`select count(*)::int as total, count(*) filter (where ${match})::int as matched from ${campaigns} where ${live}`,
+          )
+          .then((result) => rowsOf<{ total: number; matched: number }>(result)[0])
+      : liveCampaignCount(db, sellerId).then(([row]) => ({
+          total: Number(row?.n ?? 0),
+          matched: Number(row?.n ?? 0),
+        })),
     // Each distinct creator, the next one an index probe (campaigns_seller_live_creator_idx), not a sort.
     db.execute(sql`
       with recursive next(creator) as (
@@ -75,7 +77,6 @@ export async function shownFilterLists(
       ) select creator from next where creator is not null`),
   ])
   const shown = rowsOf<FilterValue>(shownResult)
-  const count = rowsOf<{ total: number; matched: number }>(countResult)[0]
   const creators = rowsOf<{ creator: string }>(creatorResult)
     .map((r) => r.creator)
     .sort()

@@ -8,7 +8,7 @@ import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 export function equalsAny(
   expr: SQLWrapper,
   values: readonly (string | number)[] | Placeholder,
-  type: 'bigint' | 'integer' | 'text',
+  type: 'bigint' | 'integer' | 'smallint' | 'text',
 ): SQL {
   const list = Array.isArray(values) ? sql.param([...values]) : values
   return sql`${expr} = any(${list}::${sql.raw(type)}[])`

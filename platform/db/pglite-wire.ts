@@ -132,9 +132,6 @@ function statementNames() {
     fresh: () => (names.size < WIRE_MAX_STATEMENTS ? `adc_wire_${++next}` : undefined),
     set: (key: string, name: string) => names.set(key, name),
     forget: (key: string) => names.delete(key),
-    get size() {
-      return names.size
-    },
   }
 }
 
@@ -153,15 +150,12 @@ function sqlState(answer: Buffer | undefined): string | undefined {
   return undefined
 }
 
-/** Where a message's first C string (after type and length) ends, or -1. */
-const cstringEnd = (message: Buffer, from: number) => message.indexOf(0, from)
-
-/** `message` with its C string at `from` (ending at `end`) replaced by `name`. */
-function withName(message: Buffer, from: number, end: number, name: string): Buffer {
+/** `message` with `name` written into it at `at` (an empty C string's place: its name). */
+function withName(message: Buffer, at: number, name: string): Buffer {
   const rewritten = Buffer.concat([
-    message.subarray(0, from),
+    message.subarray(0, at),
     Buffer.from(name, 'latin1'),
-    message.subarray(end),
+    message.subarray(at),
   ])
   rewritten.writeInt32BE(rewritten.length - 1, 1)
   return rewritten
@@ -181,15 +175,16 @@ function nameStatement(group: Buffer[], statements: ReturnType<typeof statementN
     if (type === DESCRIBE && message[5] !== 'P'.charCodeAt(0)) return null
     if (type !== DESCRIBE && type !== EXECUTE && type !== SYNC_TYPE) return null
   }
-  const portalEnd = cstringEnd(bind, 5)
+  const portalEnd = bind.indexOf(0, 5)
   if (portalEnd < 0 || bind[portalEnd + 1] !== 0) return null
   // The query text and its parameter types, after the (empty) name.
   const key = parse.subarray(6).toString('latin1')
   const known = statements.get(key)
   const name = known ?? statements.fresh()
   if (name === undefined) return null
-  const named = withName(bind, portalEnd + 1, portalEnd + 1, name)
-  const original = Buffer.concat(group)
+  const named = withName(bind, portalEnd + 1, name)
+  // The group as it came, joined only if a call must be run again (a name gone): rare.
+  const original = group
   return known
     ? { key, name, original, cached: true, bytes: Buffer.concat([named, ...rest]) }
     : {
@@ -197,7 +192,7 @@ function nameStatement(group: Buffer[], statements: ReturnType<typeof statementN
         name,
         original,
         cached: false,
-        bytes: Buffer.concat([withName(parse, 5, 5, name), named, ...rest]),
+        bytes: Buffer.concat([withName(parse, 5, name), named, ...rest]),
       }
 }
 
@@ -249,7 +244,7 @@ function serveClient(
               statements.forget(named.key)
               if (!db.isInTransaction()) {
                 out = []
-                await exec(named.original)
+                await exec(Buffer.concat(named.original))
               }
             }
           } else {

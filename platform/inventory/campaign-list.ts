@@ -1,6 +1,6 @@
 // The campaign list of the inventory service (spec campaigns §2, §3, §7): the filtered, ordered and
 // paged listing in one SQL statement, shared with the download, and GET /v1/campaign/loadHomePage.
-import { and, asc, between, desc, eq, ilike, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, between, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import { Hono } from 'hono'
 import { assertMayActFor } from '../auth/authorize'
@@ -12,7 +12,9 @@ import {
 } from '../contracts/inventory'
 import type { Database } from '../db/client'
 import { preparedOnce } from '../db/prepared-once'
-import { campaigns, campaignWindows, performanceDaily, sellerCampaignStates, sellerDaily } from '../db/schema'
+import { equalsAny } from '../db/any'
+import { liveCampaignCount } from '../db/live-campaigns'
+import { campaigns, campaignWindows, performanceDaily, sellerDaily } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
@@ -109,25 +111,10 @@ const listValues = (sellerId: number, query: CampaignFilterQuery, range: { from:
 /** The list's filters: the advertiser's campaigns not deleted, by status and name. */
 function listFilters(query: CampaignFilterQuery): SQL[] {
   const filters: SQL[] = [eq(campaigns.sellerId, p.sellerId), isNull(campaigns.deletedAt)]
-  if (query.status !== 'ALL') filters.push(sql`${campaigns.state} = any(${p.states}::smallint[])`)
+  if (query.status !== 'ALL') filters.push(equalsAny(campaigns.state, p.states, 'smallint'))
   if (query.search) filters.push(ilike(campaigns.name, p.pattern))
   return filters
 }
-
-/**
- * How many of the advertiser's live campaigns are in these states (every state without a list), read from
- * the counts the triggers keep (seller_campaign_states, decision 079): a few rows, not every campaign.
- */
-const liveCampaignCount = (db: Database, sellerId: number | Placeholder, states?: Placeholder) =>
-  db
-    .select({ n: sql<string>`coalesce(sum(${sellerCampaignStates.live}), 0)` })
-    .from(sellerCampaignStates)
-    .where(
-      and(
-        eq(sellerCampaignStates.sellerId, sellerId),
-        states ? sql`${sellerCampaignStates.state} = any(${states}::smallint[])` : undefined,
-      ),
-    )
 
 /** The filtered campaigns' number: kept counts by state unless a search narrows the list. */
 const countStatement = (db: Database, query: CampaignFilterQuery) =>

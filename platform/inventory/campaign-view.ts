@@ -2,6 +2,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { type CampaignFull, campaignViewBodySchema } from '../contracts/inventory'
+import { equalsAny } from '../db/any'
 import type { Tx } from '../db/client'
 import { preparedOnce } from '../db/prepared-once'
 import { adGroupProducts, adGroups, campaignPincodes, keywordTargets, pincodes } from '../db/schema'
@@ -38,13 +39,13 @@ const viewStatements = (db: Tx) =>
     products: db
       .select()
       .from(adGroupProducts)
-      .where(sql`${adGroupProducts.adGroupId} = any(${groupIds}::bigint[])`)
+      .where(equalsAny(adGroupProducts.adGroupId, groupIds, 'bigint'))
       .orderBy(asc(adGroupProducts.adGroupId), asc(adGroupProducts.productId))
       .prepare(''),
     keywords: db
       .select()
       .from(keywordTargets)
-      .where(sql`${keywordTargets.adGroupId} = any(${groupIds}::bigint[])`)
+      .where(equalsAny(keywordTargets.adGroupId, groupIds, 'bigint'))
       .orderBy(asc(keywordTargets.adGroupId), asc(keywordTargets.id))
       .prepare(''),
   }))
