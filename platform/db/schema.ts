@@ -567,6 +567,16 @@ export const campaignSpend = pgTable(
 )
 
 /**
+ * Each advertiser's lifetime spend: the sum of its campaign_spend rows, kept by statement triggers on
+ * campaign_spend (migration 0016). Available credit reads one row instead of one per campaign (10,000 for
+ * the largest advertiser, on every list page; decision 080).
+ */
+export const sellerSpend = pgTable('seller_spend', {
+  sellerId: id('seller_id').primaryKey(),
+  spend: money('spend').notNull().default(0),
+})
+
+/**
  * Each advertiser's daily metrics over its campaigns that are not deleted, kept by statement triggers on
  * performance_daily and campaigns (migration 0009): the campaign list's totals row for the whole list
  * (status All, no search) sums one row a day instead of every campaign's facts (issue 14, decision 061).

@@ -183,9 +183,8 @@ export async function overallPage(db: Database, now: Date, after: number | null,
       group by p.seller_id
     ),
     spent as (
-      select cs.seller_id, sum(cs.spend) as total
-      from campaign_spend cs join page on page.id = cs.seller_id
-      group by cs.seller_id
+      select ss.seller_id, ss.spend as total
+      from seller_spend ss join page on page.id = ss.seller_id
     )
     select page.id, page.name,
       coalesce(lim.credit_limit, 0) as credit_limit,

@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { assertMayActFor } from '../auth/authorize'
 import { type CreditCheck, sellerIdQuerySchema } from '../contracts/payments'
 import type { Tx } from '../db/client'
-import { campaignSpend, creditLimits, payments, promoCredits } from '../db/schema'
+import { creditLimits, payments, promoCredits, sellerSpend } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { type Env, ok } from '../http'
 import { availableCredits, type CreditParts, creditsEnabled } from '../rules/campaigns'
@@ -46,17 +46,18 @@ export function creditPartColumns(
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
     .from(payments)
     .where(and(eq(payments.sellerId, sellerId), lte(payments.paidAt, now)))
-  // Spend of deleted campaigns still counts: the money was spent. campaign_spend is the facts' sum per
-  // campaign, kept by triggers (decision 013).
+  // Spend of deleted campaigns still counts: the money was spent. seller_spend is the sum of the
+  // advertiser's campaign_spend rows (the facts' sum per campaign, decision 013), both kept by triggers:
+  // one row to read, not one per campaign (decision 080). No row yet means nothing spent.
   const spent = db
-    .select({ total: sql<string>`coalesce(sum(${campaignSpend.spend}), 0)` })
-    .from(campaignSpend)
-    .where(eq(campaignSpend.sellerId, sellerId))
+    .select({ total: sellerSpend.spend })
+    .from(sellerSpend)
+    .where(eq(sellerSpend.sellerId, sellerId))
   return {
     creditLimit: sql<string | null>`(${limitInForce})`,
     promoCredits: sql<string>`(${promo})`,
     payments: sql<string>`(${paid})`,
-    spend: sql<string>`(${spent})`,
+    spend: sql<string>`coalesce((${spent}), 0)`,
   }
 }
 

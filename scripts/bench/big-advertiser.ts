@@ -99,6 +99,9 @@ export async function generateBigAdvertiser(
      select p.campaign_id, c.seller_id, sum(p.spend) from performance_daily p
      join campaigns c on c.id = p.campaign_id where c.seller_id = ${BIG_SELLER.id}
      group by p.campaign_id, c.seller_id`,
+        `insert into seller_spend as s (seller_id, spend)
+     select seller_id, sum(spend) from campaign_spend where seller_id = ${BIG_SELLER.id} group by 1
+     on conflict (seller_id) do update set spend = s.spend + excluded.spend`,
         `insert into seller_daily (seller_id, day, spend, clicks, orders, sales)
      select c.seller_id, p.day, sum(p.spend), sum(p.clicks), sum(p.orders), sum(p.sales)
      from performance_daily p join campaigns c on c.id = p.campaign_id
@@ -117,7 +120,7 @@ export async function generateBigAdvertiser(
   // index-only (on PostgreSQL autovacuum would do it later, during the measurements; decision 068).
   if (analyze)
     await handle.executeSql(
-      'vacuum (analyze) accounts, users, campaigns, ad_groups, performance_daily, campaign_spend, seller_daily, seller_campaign_states',
+      'vacuum (analyze) accounts, users, campaigns, ad_groups, performance_daily, campaign_spend, seller_spend, seller_daily, seller_campaign_states',
     )
   return performance.now() - started
 }
