@@ -26,6 +26,7 @@ import {
 } from '../db/schema'
 import { PRODUCT_LIMIT_MESSAGE } from '../rules/products'
 import { addDays, istDate } from '../rules/time'
+import { KEYWORD_FACTS_TTL_MS } from './catalog'
 import { BID_FLOOR_PAISE } from './catalog-keywords'
 import { INVENTORY_BASE } from './index'
 import { campaignTestPlatform } from './test-support'
@@ -396,6 +397,50 @@ describe('POST /v1/adgroup/keyword/suggest', () => {
     expect(bid['zqx alpha']).toBe(BID_FLOOR_PAISE) // clicks only before the window
     expect(bid['zqx shared word']).toBe(BID_FLOOR_PAISE) // never clicked
     expect(BID_FLOOR_PAISE).toBe(100)
+  })
+
+  it('reuses a keyword’s recent clicks and spend for five minutes, then reads them again', async () => {
+    const { t, seller } = ctx
+    const started = t.deps.now()
+    const bidOf = async (keyword: string) =>
+      (await suggestionData(await suggest(seller, SELLER, { products: [F.a, F.b] }))).find(
+        (s) => s.keyWord === keyword,
+      )?.bid_price_suggestion
+    expect(await bidOf('zqx gamma')).toBe(323)
+    const [group] = await t.db
+      .select({ id: adGroups.id, campaignId: adGroups.campaignId })
+      .from(adGroups)
+      .limit(1)
+    const extra = {
+      day: today(),
+      campaignId: group!.campaignId,
+      adGroupId: group!.id,
+      keyword: 'zqx gamma',
+      placement: 'PRODUCT_PAGE' as const,
+      clicks: 10,
+      spend: 10_000,
+    }
+    await t.db.insert(performanceDaily).values(extra)
+    try {
+      // Within five minutes the remembered sums price it; after them the new fact counts:
+      // (1234 + 2000 + 10000) / 20 = 661.7 paise.
+      t.setNow(new Date(started.getTime() + KEYWORD_FACTS_TTL_MS - 1000))
+      expect(await bidOf('zqx gamma')).toBe(323)
+      t.setNow(new Date(started.getTime() + KEYWORD_FACTS_TTL_MS))
+      expect(await bidOf('zqx gamma')).toBe(662)
+    } finally {
+      await t.db
+        .delete(performanceDaily)
+        .where(
+          and(
+            eq(performanceDaily.campaignId, extra.campaignId),
+            eq(performanceDaily.adGroupId, extra.adGroupId),
+            eq(performanceDaily.keyword, extra.keyword),
+            eq(performanceDaily.placement, extra.placement),
+          ),
+        )
+      t.setNow(started)
+    }
   })
 
   it('gives at most 100 distinct keywords of letters, digits, spaces and hyphens for 50 products', async () => {

@@ -113,11 +113,37 @@ export async function productGet(
   })
 }
 
-/** Clicks and spend per keyword (lower case) over the CPC window ending today (IST). */
+/** How long a keyword's clicks and spend over the CPC window are reused before they are read again. */
+export const KEYWORD_FACTS_TTL_MS = 5 * 60_000
+/** At most this many keywords are remembered per database handle; past it the memory starts again. */
+const KEYWORD_FACTS_MAX = 20_000
+
+type RememberedFacts = { day: string; entries: Map<string, { facts: KeywordFacts | null; at: number }> }
+const rememberedFacts = new WeakMap<object, RememberedFacts>()
+
+/**
+ * Clicks and spend per keyword (lower case) over the CPC window ending today (IST). Each keyword's sums
+ * are remembered for a few minutes on this database handle (decision 080): they price suggestions, the
+ * facts behind them arrive by the hour, and reading them is the editor's most costly statement (an
+ * index range per keyword over every advertiser's facts). A new IST day starts the memory afresh.
+ */
 async function keywordFacts(db: Database, keywords: readonly string[], now: Date) {
   const facts = new Map<string, KeywordFacts>()
   if (keywords.length === 0) return facts
   const today = istDate(now)
+  const at = now.getTime()
+  let memory = rememberedFacts.get(db)
+  if (!memory || memory.day !== today || memory.entries.size > KEYWORD_FACTS_MAX) {
+    memory = { day: today, entries: new Map() }
+    rememberedFacts.set(db, memory)
+  }
+  const missing: string[] = []
+  for (const keyword of keywords) {
+    const known = memory.entries.get(keyword)
+    if (!known || at - known.at < 0 || at - known.at >= KEYWORD_FACTS_TTL_MS) missing.push(keyword)
+    else if (known.facts) facts.set(keyword, known.facts)
+  }
+  if (missing.length === 0) return facts
   const keyword = sql<string>`lower(${performanceDaily.keyword})`
   const rows = await preparedOnce(db, 'keyword facts', () =>
     db
@@ -136,8 +162,16 @@ async function keywordFacts(db: Database, keywords: readonly string[], now: Date
       )
       .groupBy(keyword)
       .prepare(''),
-  ).execute({ from: addDays(today, -(CPC_WINDOW_DAYS - 1)), to: today, keywords: [...keywords] })
-  for (const row of rows) facts.set(row.keyword, { clicks: Number(row.clicks), spend: Number(row.spend) })
+  ).execute({ from: addDays(today, -(CPC_WINDOW_DAYS - 1)), to: today, keywords: missing })
+  const read = new Map(
+    rows.map((row) => [row.keyword, { clicks: Number(row.clicks), spend: Number(row.spend) }]),
+  )
+  // A keyword without facts in the window is remembered as none, so it is not asked for again either.
+  for (const keyword of missing) {
+    const found = read.get(keyword) ?? null
+    memory.entries.set(keyword, { facts: found, at })
+    if (found) facts.set(keyword, found)
+  }
   return facts
 }
 
