@@ -17,6 +17,7 @@ import {
 import { equalsAny } from '../db/any'
 import type { Database } from '../db/client'
 import { preparedOnce } from '../db/prepared-once'
+import { sharedWhileRunning } from '../db/shared-read'
 import { accounts, performanceDaily, productKeywords, products, productSellers } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { badRequest, forbidden } from '../errors'
@@ -33,14 +34,17 @@ import {
 
 /** The advertiser account `userId` names (the caller may act for it: it exists). */
 async function advertiserOf(db: Database, userId: number): Promise<Advertiser> {
-  const [row] = await preparedOnce(db, 'account kind', () =>
-    db
-      .select({ kind: accounts.kind })
-      .from(accounts)
-      .where(eq(accounts.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(''),
-  ).execute({ id: userId })
+  // product/get and keyword/suggest, asked at once by the editor, join one read (decision 080).
+  const [row] = await sharedWhileRunning(db, `account kind ${userId}`, () =>
+    preparedOnce(db, 'account kind', () =>
+      db
+        .select({ kind: accounts.kind })
+        .from(accounts)
+        .where(eq(accounts.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(''),
+    ).execute({ id: userId }),
+  )
   if (!row) throw forbidden()
   return { kind: row.kind, id: userId }
 }
@@ -48,7 +52,17 @@ async function advertiserOf(db: Database, userId: number): Promise<Advertiser> {
 type CatalogProduct = Omit<ProductRecord, 'verificationCode'>
 
 /** The catalog records of these ids (unknown ids are absent), keyed by id. */
-async function catalogProducts(db: Database, ids: readonly number[]): Promise<Map<number, CatalogProduct>> {
+function catalogProducts(db: Database, ids: readonly number[]): Promise<ReadonlyMap<number, CatalogProduct>> {
+  // product/get and keyword/suggest, asked at once by the editor for a group's products, join one read
+  // (decision 080); the map is shared, read only.
+  const key = `catalog products ${[...ids].sort((a, b) => a - b).join(',')}`
+  return sharedWhileRunning(db, key, () => readCatalogProducts(db, ids))
+}
+
+async function readCatalogProducts(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, CatalogProduct>> {
   const found = new Map<number, CatalogProduct>()
   if (ids.length === 0) return found
   // Each product with its sellers (id order) in one statement: a correlated JSON list per product.
