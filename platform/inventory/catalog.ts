@@ -55,7 +55,7 @@ type CatalogProduct = Omit<ProductRecord, 'verificationCode'>
 function catalogProducts(db: Database, ids: readonly number[]): Promise<ReadonlyMap<number, CatalogProduct>> {
   // product/get and keyword/suggest, asked at once by the editor for a group's products, join one read
   // (decision 080); the map is shared, read only.
-  const key = `catalog products ${[...ids].sort((a, b) => a - b).join(',')}`
+  const key = `catalog products ${[...ids].sort((a, b) => a - b).join(' ')}`
   return sharedWhileRunning(db, key, () => readCatalogProducts(db, ids))
 }
 
