@@ -4,19 +4,12 @@
 // (one row or several in one statement: create, state changes, pause and play, soft delete, restore, a
 // campaign moved to another advertiser, a hard delete of drafts).
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDatabase } from '../testing/template'
-import type { DatabaseHandle } from './client'
+import { describe, expect, it } from 'vitest'
+import { probeCampaigns } from '../testing/probe-campaigns'
 
-let database: DatabaseHandle
-let sellers: number[]
-beforeAll(async () => {
-  database = await openTestDatabase()
-  sellers = (await sql(`select id from accounts order by id limit 2`)).map((row) => Number(row.id))
-})
-afterAll(() => database?.close())
-
-const sql = async (text: string, values: unknown[] = []) => (await database.executeSql(text, values)).rows
+const PROBE = 'states probe'
+const probe = probeCampaigns(PROBE)
+const { sql, probeIds } = probe
 
 /** (advertiser, state) pairs where the kept count and a count of the campaigns disagree (missing = 0). */
 async function mismatches() {
@@ -32,8 +25,6 @@ async function mismatches() {
   )
 }
 
-const PROBE = 'states probe'
-
 async function insertCampaigns(sellerId: number, states: (number | null)[], deleted: boolean) {
   await sql(
     `insert into campaigns (jmcampaign_id, name, seller_id, campaign_class, state, start_time, deleted_at)
@@ -41,14 +32,6 @@ async function insertCampaigns(sellerId: number, states: (number | null)[], dele
        from unnest($3::smallint[]) as s`,
     [PROBE, sellerId, states, deleted],
   )
-}
-
-/** The probe campaigns picked by position (modulo their number), as ids. */
-async function probeIds(picks: number[]) {
-  const ids = (await sql(`select id from campaigns where name = $1 order by id`, [PROBE])).map((row) =>
-    Number(row.id),
-  )
-  return ids.length === 0 ? [] : [...new Set(picks.map((pick) => ids[pick % ids.length]!))]
 }
 
 const state = fc.option(fc.integer({ min: 1, max: 9 }), { nil: null })
@@ -71,7 +54,7 @@ const write = fc.oneof(
 type Write = typeof write extends fc.Arbitrary<infer T> ? T : never
 
 async function apply(step: Write) {
-  if (step.kind === 'insert') return insertCampaigns(sellers[step.seller]!, step.states, step.deleted)
+  if (step.kind === 'insert') return insertCampaigns(probe.sellers[step.seller]!, step.states, step.deleted)
   const ids = await probeIds(step.picks)
   if (ids.length === 0) return
   const statement = {
@@ -82,7 +65,8 @@ async function apply(step: Write) {
     edit: `update campaigns set budget_daily_limit = budget_daily_limit + 1 where id = any($1::bigint[])`,
     remove: `delete from campaigns where id = any($1::bigint[])`,
   }[step.kind]
-  const extra = step.kind === 'state' ? [step.state] : step.kind === 'move' ? [sellers[step.seller]] : []
+  const extra =
+    step.kind === 'state' ? [step.state] : step.kind === 'move' ? [probe.sellers[step.seller]] : []
   await sql(statement, [ids, ...extra])
 }
 
@@ -105,7 +89,7 @@ describe('the advertisers’ live campaigns by state', () => {
   })
 
   it('stay as they were after an edit that moves no campaign between states', async () => {
-    await insertCampaigns(sellers[0]!, [1, 2], false)
+    await insertCampaigns(probe.sellers[0]!, [1, 2], false)
     const before = await sql(`select seller_id, state, live from seller_campaign_states order by 1, 2`)
     await sql(`update campaigns set name = name || ' edited' where name = $1`, [PROBE])
     expect(await sql(`select seller_id, state, live from seller_campaign_states order by 1, 2`)).toEqual(

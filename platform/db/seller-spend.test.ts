@@ -4,20 +4,13 @@
 // (facts inserted, upserted, corrected and deleted, one campaign or several in a statement; campaigns
 // soft-deleted, moved to another advertiser, hard-deleted with their facts).
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { availableCredit, creditParts } from '../payments/credits'
-import { openTestDatabase } from '../testing/template'
-import type { DatabaseHandle } from './client'
+import { probeCampaigns } from '../testing/probe-campaigns'
 
-let database: DatabaseHandle
-let sellers: number[]
-beforeAll(async () => {
-  database = await openTestDatabase()
-  sellers = (await sql(`select id from accounts order by id limit 2`)).map((row) => Number(row.id))
-})
-afterAll(() => database?.close())
-
-const sql = async (text: string, values: unknown[] = []) => (await database.executeSql(text, values)).rows
+const PROBE = 'spend probe'
+const probe = probeCampaigns(PROBE)
+const { sql, probeIds } = probe
 
 /** Advertisers whose kept spend and the sum of their campaign_spend rows disagree (missing = 0). */
 async function mismatches() {
@@ -30,8 +23,6 @@ async function mismatches() {
   )
 }
 
-const PROBE = 'spend probe'
-
 async function insertCampaigns(sellerId: number, count: number) {
   await sql(
     `with made as (
@@ -41,14 +32,6 @@ async function insertCampaigns(sellerId: number, count: number) {
      insert into ad_groups (jm_adgroup_id, campaign_id, name) select jmcampaign_id, id, 'Ad group 1' from made`,
     [PROBE, sellerId, count],
   )
-}
-
-/** The probe campaigns picked by position (modulo their number), as ids. */
-async function probeIds(picks: number[]) {
-  const ids = (await sql(`select id from campaigns where name = $1 order by id`, [PROBE])).map((row) =>
-    Number(row.id),
-  )
-  return ids.length === 0 ? [] : [...new Set(picks.map((pick) => ids[pick % ids.length]!))]
 }
 
 const picks = fc.array(fc.nat(), { minLength: 1, maxLength: 4 })
@@ -71,7 +54,7 @@ const write = fc.oneof(
 type Write = typeof write extends fc.Arbitrary<infer T> ? T : never
 
 async function apply(step: Write) {
-  if (step.kind === 'campaigns') return insertCampaigns(sellers[step.seller]!, step.count)
+  if (step.kind === 'campaigns') return insertCampaigns(probe.sellers[step.seller]!, step.count)
   const ids = await probeIds(step.picks)
   if (ids.length === 0) return
   if (step.kind === 'facts') {
@@ -92,7 +75,8 @@ async function apply(step: Write) {
     move: `update campaigns set seller_id = $2 where id = any($1::bigint[])`,
     remove: `delete from campaigns where id = any($1::bigint[])`,
   }[step.kind]
-  const extra = step.kind === 'correct' ? [step.delta] : step.kind === 'move' ? [sellers[step.seller]] : []
+  const extra =
+    step.kind === 'correct' ? [step.delta] : step.kind === 'move' ? [probe.sellers[step.seller]] : []
   await sql(statement, [ids, ...extra])
 }
 
@@ -103,7 +87,7 @@ describe('the advertisers’ kept spend', () => {
     )
     expect(spender).toBeDefined()
     expect(await mismatches()).toEqual([])
-    const parts = await creditParts(database.db, Number(spender!.seller_id), new Date())
+    const parts = await creditParts(probe.database.db, Number(spender!.seller_id), new Date())
     expect(parts.spend).toBe(Number(spender!.spend))
   })
 
@@ -120,16 +104,16 @@ describe('the advertisers’ kept spend', () => {
   })
 
   it('lowers available credit by what a new fact spends, deleted campaigns included', async () => {
-    const seller = sellers[0]!
+    const seller = probe.sellers[0]!
     const now = new Date()
-    const before = await availableCredit(database.db, seller, now)
+    const before = await availableCredit(probe.database.db, seller, now)
     await insertCampaigns(seller, 1)
     const [id] = await probeIds([0])
     await apply({ kind: 'facts', picks: [0], day: 0, spend: 1234 })
     await apply({ kind: 'delete', picks: [0] })
-    expect(await availableCredit(database.db, seller, now)).toBe(before - 1234)
+    expect(await availableCredit(probe.database.db, seller, now)).toBe(before - 1234)
     await sql(`delete from campaigns where id = $1`, [id])
-    expect(await availableCredit(database.db, seller, now)).toBe(before)
+    expect(await availableCredit(probe.database.db, seller, now)).toBe(before)
     expect(await mismatches()).toEqual([])
   })
 })

@@ -1,0 +1,38 @@
+// For the property tests of the sums kept by triggers (seller_campaign_states, seller_spend): a test
+// database of the file's own, SQL by text, the first two advertisers, and the probe campaigns a run made
+// picked by position.
+import { afterAll, beforeAll } from 'vitest'
+import type { DatabaseHandle } from '../db/client'
+import { openTestDatabase } from './template'
+
+export function probeCampaigns(name: string) {
+  const state = {} as { database: DatabaseHandle; sellers: number[] }
+  const sql = async (text: string, values: unknown[] = []) =>
+    (await state.database.executeSql(text, values)).rows
+  beforeAll(async () => {
+    state.database = await openTestDatabase()
+    state.sellers = (await sql(`select id from accounts order by id limit 2`)).map((row) => Number(row.id))
+  })
+  afterAll(() => state.database?.close())
+
+  /** The probe campaigns (those named `name`) picked by position, modulo their number, as ids. */
+  async function probeIds(picks: number[]) {
+    const ids = (await sql(`select id from campaigns where name = $1 order by id`, [name])).map((row) =>
+      Number(row.id),
+    )
+    return ids.length === 0 ? [] : [...new Set(picks.map((pick) => ids[pick % ids.length]!))]
+  }
+
+  return {
+    sql,
+    probeIds,
+    /** The test database (after beforeAll). */
+    get database() {
+      return state.database
+    },
+    /** The first two advertiser accounts by id (after beforeAll). */
+    get sellers() {
+      return state.sellers
+    },
+  }
+}
