@@ -92,15 +92,7 @@ describe('the advertisers’ kept spend', () => {
   })
 
   it('follows every kind of write, one campaign or several in a statement', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 12 }), async (steps) => {
-        for (const step of steps) await apply(step)
-        expect(await mismatches()).toEqual([])
-        await sql(`delete from campaigns where name = $1`, [PROBE])
-        expect(await mismatches()).toEqual([])
-      }),
-      { numRuns: 40 },
-    )
+    await probe.keptThroughEveryRun(write, apply, mismatches)
   })
 
   it('lowers available credit by what a new fact spends, deleted campaigns included', async () => {

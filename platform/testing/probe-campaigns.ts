@@ -1,7 +1,8 @@
 // For the property tests of the sums kept by triggers (seller_campaign_states, seller_spend): a test
 // database of the file's own, SQL by text, the first two advertisers, and the probe campaigns a run made
 // picked by position.
-import { afterAll, beforeAll } from 'vitest'
+import fc from 'fast-check'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { DatabaseHandle } from '../db/client'
 import { openTestDatabase } from './template'
 
@@ -23,9 +24,30 @@ export function probeCampaigns(name: string) {
     return ids.length === 0 ? [] : [...new Set(picks.map((pick) => ids[pick % ids.length]!))]
   }
 
+  /**
+   * The property: after any run of up to 12 writes, and after the run's probe campaigns are deleted,
+   * `mismatches` (rows where the kept sums and a sum of the source disagree) finds none. 40 runs.
+   */
+  async function keptThroughEveryRun<W>(
+    write: fc.Arbitrary<W>,
+    apply: (step: W) => Promise<unknown>,
+    mismatches: () => Promise<unknown[]>,
+  ) {
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 12 }), async (steps) => {
+        for (const step of steps) await apply(step)
+        expect(await mismatches()).toEqual([])
+        await sql(`delete from campaigns where name = $1`, [name])
+        expect(await mismatches()).toEqual([])
+      }),
+      { numRuns: 40 },
+    )
+  }
+
   return {
     sql,
     probeIds,
+    keptThroughEveryRun,
     /** The test database (after beforeAll). */
     get database() {
       return state.database
