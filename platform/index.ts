@@ -3,16 +3,16 @@
 import { ANALYTICS_BASE, createAnalyticsService } from './analytics'
 import { REPORTS_PATH } from './analytics/reports'
 import { AUTH_BASE, createAuthService } from './auth'
-import { type SessionMemo, shareSessions } from './auth/authorize'
 import type { PlatformDeps } from './deps'
 import { createInventoryService, INVENTORY_BASE } from './inventory'
 import { createPaymentsService, PAYMENTS_BASE } from './payments'
+import { type RequestReads, shareReads } from './request-reads'
 
 export type Platform = ReturnType<typeof createPlatform>
 
 /**
  * The spec's read calls that are POSTs (their criteria travel in a JSON body): they write nothing, so
- * like GET and HEAD they may share a console request's sessions. Any other POST, PUT or DELETE may
+ * like GET and HEAD they may share a console request's reads. Any other POST, PUT or DELETE may
  * write.
  */
 const READ_POSTS = new Set([
@@ -47,20 +47,20 @@ export function createPlatform(deps: PlatformDeps) {
     return service.app.fetch(request)
   }
   /**
-   * A `fetch` for one console request: its in-process calls share the sessions they resolve
-   * (SessionMemo in ./auth/authorize.ts); a call that may write clears them when it ends.
+   * A `fetch` for one console request: its in-process calls share what they read (sessions, the
+   * catalog's rows: ./request-reads.ts); a call that may write clears them when it ends.
    */
   function scopedFetch(): (request: Request) => Promise<Response> {
-    const memo: SessionMemo = new Map()
+    const reads: RequestReads = new Map()
     return async (request) => {
       if (readsOnly(request)) {
-        shareSessions(request, memo)
+        shareReads(request, reads)
         return fetch(request)
       }
       try {
         return await fetch(request)
       } finally {
-        memo.clear()
+        reads.clear()
       }
     }
   }

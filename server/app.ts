@@ -141,7 +141,7 @@ export function createServerApp(options: {
       build,
       mode: build.mode,
       getLoadContext: (req, res) => ({
-        // One per request: its platform calls share the sessions they resolve (SessionMemo).
+        // One per request: its platform calls share what they read (platform/request-reads.ts).
         platformFetch: platform.scopedFetch(),
         clientIp: req.ip ?? null,
         cspNonce: res.locals.cspNonce as string,

@@ -9,39 +9,14 @@ import type { Env } from '../http'
 import { actsForItself } from '../rules/roles'
 import { ID_INVALID } from '../rules/lists'
 import { isAdminRole, type Role } from '../rules/roles'
+import { sharedRead } from '../request-reads'
 import { type ResolvedSession, type SessionStage, resolveToken } from './sessions'
 
 export type AuthContext = ResolvedSession & { token: string }
 
-/**
- * The sessions one console request has already resolved, by token (`platform.scopedFetch`). A page's
- * loader calls the platform several times in-process with the same token (the guard's session, the
- * stats, the list; the editor's campaign, ad groups, products and suggestions); each would read the
- * same session row again. Only in-process calls made for one console request share it, and only reads
- * (GET, HEAD and the spec's read POSTs, platform/index.ts): a call that may write neither reads nor
- * keeps it and empties it when it ends, so what that write changed (a revoked session, a new role,
- * accepted terms) is read afresh by the calls after it. A request that came over HTTP has none.
- */
-export type SessionMemo = Map<string, Promise<ResolvedSession | null>>
-const sessionMemos = new WeakMap<Request, SessionMemo>()
-
-/** Routes `request`'s session look-ups through `memo` (see SessionMemo; the caller knows it reads only). */
-export function shareSessions(request: Request, memo: SessionMemo) {
-  sessionMemos.set(request, memo)
-}
-
-function resolveShared(request: Request, deps: Env['Variables']['deps'], token: string) {
-  const memo = sessionMemos.get(request)
-  const known = memo?.get(token)
-  if (known) return known
-  const resolving = resolveToken(deps.database.db, token, deps.now())
-  if (memo) {
-    memo.set(token, resolving)
-    // A failed look-up is not kept: the next call asks the database again.
-    resolving.catch(() => memo.delete(token))
-  }
-  return resolving
-}
+/** The session of `token`, read once per console request (platform/request-reads.ts). */
+const resolveShared = (request: Request, deps: Env['Variables']['deps'], token: string) =>
+  sharedRead(request, `session ${token}`, () => resolveToken(deps.database.db, token, deps.now()))
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null

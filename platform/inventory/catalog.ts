@@ -17,11 +17,11 @@ import {
 import { equalsAny } from '../db/any'
 import type { Database } from '../db/client'
 import { preparedOnce } from '../db/prepared-once'
-import { sharedWhileRunning } from '../db/shared-read'
 import { accounts, performanceDaily, productKeywords, products, productSellers } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { badRequest, forbidden } from '../errors'
 import { type Env, ok } from '../http'
+import { sharedRead } from '../request-reads'
 import { type Advertiser, ProductVerification, uniqueProductIds, verifyKnownProduct } from '../rules/products'
 import { addDays, istDate } from '../rules/time'
 import {
@@ -32,10 +32,12 @@ import {
   rankSuggestions,
 } from './catalog-keywords'
 
-/** The advertiser account `userId` names (the caller may act for it: it exists). */
-async function advertiserOf(db: Database, userId: number): Promise<Advertiser> {
-  // product/get and keyword/suggest, asked at once by the editor, join one read (decision 080).
-  const [row] = await sharedWhileRunning(db, `account kind ${userId}`, () =>
+/**
+ * The advertiser account `userId` names (the caller may act for it: it exists). product/get and
+ * keyword/suggest, asked at once by the editor, share one read (`request`: platform/request-reads.ts).
+ */
+async function advertiserOf(db: Database, userId: number, request?: Request): Promise<Advertiser> {
+  const [row] = await sharedRead(request, `account kind ${userId}`, () =>
     preparedOnce(db, 'account kind', () =>
       db
         .select({ kind: accounts.kind })
@@ -51,12 +53,18 @@ async function advertiserOf(db: Database, userId: number): Promise<Advertiser> {
 
 type CatalogProduct = Omit<ProductRecord, 'verificationCode'>
 
-/** The catalog records of these ids (unknown ids are absent), keyed by id. */
-function catalogProducts(db: Database, ids: readonly number[]): Promise<ReadonlyMap<number, CatalogProduct>> {
-  // product/get and keyword/suggest, asked at once by the editor for a group's products, join one read
-  // (decision 080); the map is shared, read only.
+/**
+ * The catalog records of these ids (unknown ids are absent), keyed by id. product/get and keyword/suggest,
+ * asked at once by the editor for a group's products, share one read (`request`:
+ * platform/request-reads.ts); the map is shared, read only.
+ */
+function catalogProducts(
+  db: Database,
+  ids: readonly number[],
+  request?: Request,
+): Promise<ReadonlyMap<number, CatalogProduct>> {
   const key = `catalog products ${[...ids].sort((a, b) => a - b).join(' ')}`
-  return sharedWhileRunning(db, key, () => readCatalogProducts(db, ids))
+  return sharedRead(request, key, () => readCatalogProducts(db, ids))
 }
 
 async function readCatalogProducts(
@@ -117,9 +125,10 @@ export async function productGet(
   db: Database,
   advertiser: Advertiser,
   productIds: readonly number[],
+  request?: Request,
 ): Promise<ProductGetResponse> {
   const ids = uniqueProductIds(productIds)
-  const found = await catalogProducts(db, ids)
+  const found = await catalogProducts(db, ids, request)
   return ids.map((productId) => {
     const product = found.get(productId)
     if (!product) return { productId, verificationCode: ProductVerification.InvalidId }
@@ -198,8 +207,9 @@ export async function keywordSuggest(
   advertiser: Advertiser,
   productIds: readonly number[],
   now: Date,
+  request?: Request,
 ): Promise<KeywordSuggestResponse> {
-  const records = await productGet(db, advertiser, productIds)
+  const records = await productGet(db, advertiser, productIds, request)
   const refused = records.filter(
     (r) =>
       r.verificationCode === ProductVerification.NotOwned ||
@@ -254,7 +264,7 @@ export function catalogRoutes(deps: PlatformDeps) {
     const body = productGetBodySchema.parse(await c.req.json())
     const db = deps.database.db
     await assertMayActFor(db, c.get('auth'), userId)
-    return ok(c, await productGet(db, await advertiserOf(db, userId), body.productIds))
+    return ok(c, await productGet(db, await advertiserOf(db, userId, c.req.raw), body.productIds, c.req.raw))
   })
 
   // spec §7: POST /adgroup/keyword/suggest, body {products:[..]}; under /v1 like every inventory call.
@@ -263,7 +273,8 @@ export function catalogRoutes(deps: PlatformDeps) {
     const body = keywordSuggestBodySchema.parse(await c.req.json())
     const db = deps.database.db
     await assertMayActFor(db, c.get('auth'), userId)
-    return ok(c, await keywordSuggest(db, await advertiserOf(db, userId), body.products, deps.now()))
+    const advertiser = await advertiserOf(db, userId, c.req.raw)
+    return ok(c, await keywordSuggest(db, advertiser, body.products, deps.now(), c.req.raw))
   })
 
   return app
