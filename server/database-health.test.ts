@@ -6,7 +6,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import { unavailableWhileDatabaseDown, watchDatabase } from './database-health'
+import { unavailableWhileDatabaseDown, watchDatabase, withTimeout } from './database-health'
 import { answerErrorsPlainly } from './hardening'
 
 type Ping = { fail: boolean; hang: boolean }
@@ -168,5 +168,40 @@ describe('the database-health gate', () => {
     const result = await second
     expect(result).toMatchObject({ status: 200, body: 'rows' })
     expect(result.socket).toBe(answered.socket)
+  })
+})
+
+describe("a ping's deadline (withTimeout)", () => {
+  /** Blocks this thread for `ms` (a server starting, a process the machine did not schedule). */
+  const busy = (ms: number) => {
+    const until = performance.now() + ms
+    while (performance.now() < until);
+  }
+  /** An answer that takes `hops` turns of the loop after `delayMs` (a connect's round trips). */
+  const answerAfter = (delayMs: number, hops: number) =>
+    new Promise<string>((resolve) => {
+      const hop = (left: number) => (left === 0 ? resolve('answered') : setTimeout(hop, 1, left - 1))
+      setTimeout(hop, delayMs, hops)
+    })
+
+  it('does not give up on an answer the loop was too busy to read: a stall counts one step', async () => {
+    const answer = withTimeout(answerAfter(20, 6), 100)
+    busy(400)
+    await expect(answer).resolves.toBe('answered')
+  })
+
+  it('gives up on an answer that never comes about on time while the loop is free', async () => {
+    const started = performance.now()
+    await expect(withTimeout(new Promise(() => {}), 150)).rejects.toThrow(
+      'the database did not answer a ping within 150 ms',
+    )
+    const waited = performance.now() - started
+    expect(waited).toBeGreaterThanOrEqual(145)
+    expect(waited).toBeLessThan(1000)
+  })
+
+  it('passes the answer or the failure through when it comes first', async () => {
+    await expect(withTimeout(Promise.resolve(7), 100)).resolves.toBe(7)
+    await expect(withTimeout(Promise.reject(new Error('refused')), 100)).rejects.toThrow('refused')
   })
 })

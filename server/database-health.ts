@@ -40,6 +40,12 @@ export interface WatchOptions {
 export const PING_INTERVAL_MS = 200
 /** A ping on its own connection to PostgreSQL answers in ~1 ms; 500 ms without one is a database gone. */
 export const DEDICATED_PING_TIMEOUT_MS = 500
+/**
+ * A new health connection (at start, or after one was lost, so while the database already reads down):
+ * a backend forked and signed in on a machine busy starting this server may take longer than a ping, and
+ * a longer wait here delays nothing (going down is the ping's and the lost connection's to see).
+ */
+export const DEDICATED_CONNECT_TIMEOUT_MS = 2000
 /** Through the pool (PGlite runs one query at a time): only a very long silence counts. */
 export const POOL_PING_TIMEOUT_MS = 10_000
 
@@ -50,24 +56,44 @@ class PingTimeout extends Error {
   }
 }
 
+/** A deadline's clock ticks at most this far apart. */
+const DEADLINE_STEP_MS = 50
+
 /**
- * Resolves or rejects with `promise`, or rejects once `ms` have passed. Before giving up it lets the
- * event loop read what has arrived (setImmediate runs after the poll phase): a loop that was busy for
- * longer than `ms` must not read as a database that did not answer.
+ * Resolves or rejects with `promise`, or rejects once `ms` have passed **while this process could run**.
+ * A database that stopped answering gives a loop that is free, so the deadline passes on time. A loop
+ * that was busy (the server starting: render threads loading the build beside it) or a process the
+ * machine did not schedule (CI's two cores under two browsers) must not read as a database that did not
+ * answer: of each stretch between two ticks, at most one step counts, and before giving up the loop reads
+ * what has arrived (setImmediate runs after the poll phase). A connection needs several round trips, each
+ * a turn of the loop, so this is what its timeout counts too (node-postgres' own connect timeout is a
+ * plain timer: a loop busy past it failed a healthy connect at startup).
  */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false
-    const timer = setTimeout(
-      () =>
-        setImmediate(() => {
-          if (settled) return
-          settled = true
-          reject(new PingTimeout(ms))
-        }),
-      ms,
-    )
-    timer.unref()
+    let remaining = ms
+    let last = performance.now()
+    let timer: NodeJS.Timeout
+    const tick = () => {
+      const now = performance.now()
+      remaining -= Math.min(now - last, DEADLINE_STEP_MS)
+      last = now
+      if (remaining > 0) {
+        arm()
+        return
+      }
+      setImmediate(() => {
+        if (settled) return
+        settled = true
+        reject(new PingTimeout(ms))
+      })
+    }
+    const arm = () => {
+      timer = setTimeout(tick, Math.min(DEADLINE_STEP_MS, remaining))
+      timer.unref()
+    }
+    arm()
     promise.then(
       (value) => {
         if (settled) return
@@ -96,11 +122,7 @@ function dedicatedPinger(connectionString: string, timeoutMs: number, onLost: ()
     which.end().catch(() => {})
   }
   const connect = async () => {
-    const fresh = new pg.Client({
-      connectionString,
-      connectionTimeoutMillis: timeoutMs,
-      application_name: 'ad-console health',
-    })
+    const fresh = new pg.Client({ connectionString, application_name: 'ad-console health' })
     fresh.on('error', () => {
       drop(fresh)
       onLost()
@@ -112,7 +134,8 @@ function dedicatedPinger(connectionString: string, timeoutMs: number, onLost: ()
       }
     })
     try {
-      await fresh.connect()
+      // The connect's own deadline, counted like the ping's (withTimeout), not node-postgres' timer.
+      await withTimeout(fresh.connect(), Math.max(timeoutMs, DEDICATED_CONNECT_TIMEOUT_MS))
     } catch (error) {
       drop(fresh)
       throw error

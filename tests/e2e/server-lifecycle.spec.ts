@@ -30,6 +30,15 @@ function start(env: Record<string, string>, port: number): Started {
   return { child, port, output: () => output, exit }
 }
 
+/** What a failed check prints first: the server's last warnings and errors (a 503 says why in them). */
+function serverLog(started: Started) {
+  const lines = started
+    .output()
+    .split('\n')
+    .filter((line) => /"level":"(warn|error)"/.test(line))
+  return `server on port ${started.port}: ${lines.length ? lines.slice(-4).join('\n') : 'no warning or error logged'}`
+}
+
 async function healthy(port: number) {
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
@@ -60,14 +69,14 @@ async function lifecycle(env: Record<string, string>, token: string, postgres: b
       ...init,
       headers: { authorization: `Bearer ${token}` },
     })
-  expect((await api(first.port, '/v1/session')).status).toBe(200)
+  expect((await api(first.port, '/v1/session')).status, serverLog(first)).toBe(200)
 
   // A second process on the same database.
   const second = start(env, await freePort())
   if (postgres) {
     // On PostgreSQL web processes are stateless: a second one serves the same data.
     await healthy(second.port)
-    expect((await api(second.port, '/v1/session')).status).toBe(200)
+    expect((await api(second.port, '/v1/session')).status, serverLog(second)).toBe(200)
     second.child.kill('SIGTERM')
     expect(await second.exit).toBe(0)
   } else {
@@ -77,7 +86,7 @@ async function lifecycle(env: Record<string, string>, token: string, postgres: b
   }
 
   // A change, then Ctrl-C: a clean exit.
-  expect((await api(first.port, '/v1/logout', { method: 'POST' })).status).toBe(200)
+  expect((await api(first.port, '/v1/logout', { method: 'POST' })).status, serverLog(first)).toBe(200)
   first.child.kill('SIGINT')
   expect(await first.exit).toBe(0)
   expect(first.output()).toContain('"msg":"stopped"')
@@ -85,7 +94,7 @@ async function lifecycle(env: Record<string, string>, token: string, postgres: b
   // Started again on the same data: the logout is still there (the session stays ended).
   const again = start(env, await freePort())
   await healthy(again.port)
-  expect((await api(again.port, '/v1/session')).status).toBe(401)
+  expect((await api(again.port, '/v1/session')).status, serverLog(again)).toBe(401)
   again.child.kill('SIGTERM')
   expect(await again.exit).toBe(0)
 }
