@@ -64,6 +64,39 @@ describe('kept sums of the preset date ranges', () => {
     expect((await ensureCampaignWindows(ctx.t.deps.database, now)).rebuilt).toBe(false)
   })
 
+  it('rebuild to the rows the facts give for each preset, on any day (migration 0017 against 0010)', async () => {
+    // 0010's formulation, kept here as the reference: each fact row joined to every preset holding it.
+    const fromFacts = (day: string) =>
+      rowsOf(
+        `select p.campaign_id::text as campaign, w.f as filter, sum(p.spend)::text as spend,
+           sum(p.clicks)::text as clicks, sum(p.orders)::text as orders, sum(p.sales)::text as sales
+         from (values ('TODAY'), ('LAST_1D'), ('LAST_7D'), ('LAST_30D'), ('CURRENT_MONTH')) w(f)
+         join performance_daily p
+           on p.day between campaign_window_from(w.f, $1::date) and campaign_window_to(w.f, $1::date)
+         group by 1, 2 order by 1, 2`,
+        [day],
+      )
+    const kept = () =>
+      rowsOf(
+        `select campaign_id::text as campaign, date_filter as filter, spend::text as spend,
+           clicks::text as clicks, orders::text as orders, sales::text as sales
+         from campaign_windows order by 1, 2`,
+      )
+    const today = istDate(ctx.t.deps.now())
+    const firstOfMonth = `${today.slice(0, 8)}01`
+    const days = [today, addDays(today, -3), firstOfMonth, addDays(firstOfMonth, -1), addDays(today, 40)]
+    const filtersSeen = new Set<unknown>()
+    for (const day of days) {
+      await rowsOf('select campaign_windows_rebuild($1::date)', [day])
+      const expected = await fromFacts(day)
+      for (const row of expected) filtersSeen.add((row as { filter: unknown }).filter)
+      expect(await kept(), day).toEqual(expected)
+    }
+    // The seed's facts reach every preset on some day (the comparison is not of empty tables).
+    expect([...filtersSeen].sort()).toEqual([...SUMMED_WINDOWS].sort())
+    await rowsOf('select campaign_windows_rebuild($1::date)', [today])
+  })
+
   it('list every preset exactly as summing the facts does, both directions', async () => {
     for (const filter of SUMMED_WINDOWS) {
       const fromFacts = await listedFromFacts(filter)
