@@ -100,6 +100,7 @@ export function startRenderThreads(options: {
   }
 
   const start = (slot: number) => {
+    const startedAt = performance.now()
     const worker = new Worker(options.file, { workerData: options.data })
     const thread: Thread = { worker, ready: false, wasReady: false, pending: new Map() }
     threads[slot] = thread
@@ -107,6 +108,8 @@ export function startRenderThreads(options: {
       if (message.t === 'ready') {
         thread.ready = true
         thread.wasReady = true
+        // Until then the other threads, this one included, take its share of the reads.
+        log.info('render thread ready', { thread: slot + 1, ms: Math.round(performance.now() - startedAt) })
         settleWaiters()
         return
       }

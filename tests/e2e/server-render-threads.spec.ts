@@ -4,6 +4,9 @@
 import { expect, test } from '@playwright/test'
 import { pgliteStore, postgresStore, signIn, startServer, stopServer } from './server-process'
 
+/** The server's last lines, for a failure's message. */
+const tail = (output: string) => output.split('\n').slice(-15).join('\n')
+
 const rowIds = (html: string) => [...html.matchAll(/data-campaign-id="(\d+)"/g)].map((m) => m[1]!)
 
 for (const kind of ['pglite', 'postgres'] as const) {
@@ -15,6 +18,13 @@ for (const kind of ['pglite', 'postgres'] as const) {
       const { cookie } = await signIn(handle, 'seller@example.com').finally(() => handle.close())
       const server = await startServer(store, { env: { CONSOLE_THREADS: '2', LOG_LEVEL: 'info' } })
       try {
+        // The server answers as soon as it listens, its own thread rendering every page until a render
+        // thread is ready (each loads the build and opens its pool; seconds on a slow, shared CI machine,
+        // where the reads below once all finished before the second thread was ready).
+        const threadsReady = () => server.output().match(/"msg":"render thread ready"/g)?.length ?? 0
+        for (const deadline = Date.now() + 60_000; threadsReady() < 2 && Date.now() < deadline; )
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        expect(threadsReady(), `both render threads ready:\n${tail(server.output())}`).toBe(2)
         const list = () => fetch(`${server.baseUrl}/campaigns`, { headers: { cookie } })
         const before = rowIds(await (await list()).text())
         expect(before.length).toBeGreaterThan(0)
@@ -60,7 +70,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
         const threadsSeen = new Set(
           [...server.output().matchAll(/"msg":"request".*?"thread":(\d)/g)].map((match) => match[1]),
         )
-        expect([...threadsSeen].sort()).toEqual(['1', '2'])
+        expect([...threadsSeen].sort(), tail(server.output())).toEqual(['1', '2'])
         expect(server.output()).not.toContain('"level":"error"')
       } finally {
         await stopServer(server)
