@@ -14,14 +14,13 @@ import type { Database } from '../db/client'
 import { preparedOnce } from '../db/prepared-once'
 import { equalsAny } from '../db/any'
 import { liveCampaignCount } from '../db/live-campaigns'
-import { campaigns, campaignWindows, performanceDaily, sellerDaily } from '../db/schema'
+import { campaigns, campaignWindows, campaignWindowsDay, performanceDaily, sellerDaily } from '../db/schema'
 import type { PlatformDeps } from '../deps'
 import { DomainError } from '../errors'
 import { type Env, ok } from '../http'
 import { rowAction, STATES_FOR_STATUS_FILTER } from '../rules/campaigns'
 import { addDays, isCalendarDate, istDate } from '../rules/time'
 import { encodeName, likeLiteral, type Paging, pageCount } from './campaign-access'
-import { windowsSummedFor } from './campaign-windows'
 
 /**
  * The IST day range of a date filter, inclusive. Presets end yesterday except TODAY and
@@ -188,7 +187,15 @@ type PageRow = Omit<ListedCampaign, 'budget' | 'spend' | 'clicks' | 'orders' | '
   orders: string
   sales: string
   counted: string | null
+  /** Sorted by spend: the IST day the kept sums were for, as the statement saw them (its snapshot). */
+  windowsDay?: string | null
 }
+
+/**
+ * The IST day of the kept sums as each database last showed a list statement: which statement to try
+ * first (the kept sums, or the facts), never what is answered (listCampaigns).
+ */
+const summedDaySeen = new WeakMap<Database, string>()
 
 /**
  * An advertiser's campaign list with metrics summed over the date range: one page of it, or without
@@ -204,17 +211,30 @@ export async function listCampaigns(
   const range = dateRange(query, now)
   const dir = query.direction === 'asc' ? 'asc' : 'desc'
   // A preset range sorted by spend reads the campaigns' kept sums when they are for today
-  // (campaign-windows.ts); a custom range, or sums not yet rebuilt for a new day, sums the facts.
+  // (campaign-windows.ts); a custom range, or sums not yet rebuilt for a new day, sums the facts. Which
+  // statement runs first is a guess from the day the sums last showed (none yet: the sums). The
+  // statement itself reads the day row beside the sums, in the same snapshot: when the sums it read
+  // are not for today (the day turned, or the sums were rebuilt for the next day between this request's
+  // clock and its statement), the answer is thrown away and the facts are summed instead.
+  const today = istDate(now)
   const preset = query.sort === 'spend' && query.dateFilterType !== 'CUSTOM' ? query.dateFilterType : null
-  const summed = preset !== null && (await windowsSummedFor(db, istDate(now)))
-  const key = `list ${query.sort ?? 'default'} ${dir} ${shapeOf(query)} ${summed ? 'windows' : 'facts'} ${paging ? 'page' : 'all'}`
-  const statement = preparedOnce(db, key, () => listStatement(db, query, dir, summed, paging !== undefined))
-  const pageRows = (await statement.execute({
-    ...listValues(sellerId, query, range),
-    preset: summed ? preset : undefined,
-    limit: paging?.size,
-    offset: paging ? (paging.page - 1) * paging.size : undefined,
-  })) as PageRow[]
+  const run = async (summed: boolean) => {
+    const key = `list ${query.sort ?? 'default'} ${dir} ${shapeOf(query)} ${summed ? 'windows' : 'facts'} ${paging ? 'page' : 'all'}`
+    const statement = preparedOnce(db, key, () => listStatement(db, query, dir, summed, paging !== undefined))
+    return (await statement.execute({
+      ...listValues(sellerId, query, range),
+      preset: summed ? preset : undefined,
+      limit: paging?.size,
+      offset: paging ? (paging.page - 1) * paging.size : undefined,
+    })) as PageRow[]
+  }
+  const summed = preset !== null && (summedDaySeen.get(db) ?? today) === today
+  let pageRows = await run(summed)
+  if (preset !== null && pageRows.length > 0) {
+    const day = pageRows[0]?.windowsDay ?? ''
+    summedDaySeen.set(db, day)
+    if (summed && day !== today) pageRows = await run(false)
+  }
   // Without paging (the download) every row is there: their number is the total.
   let totalCount = pageRows.length === 0 ? 0 : Number(pageRows[0]?.counted ?? pageRows.length)
   if (pageRows.length === 0 && paging && paging.page > 1) {
@@ -227,7 +247,7 @@ export async function listCampaigns(
   return {
     range: { fromDate: range.from, toDate: range.to },
     totalCount,
-    rows: pageRows.map(({ counted: _counted, ...row }) => {
+    rows: pageRows.map(({ counted: _counted, windowsDay: _windowsDay, ...row }) => {
       const spend = Number(row.spend)
       const sales = Number(row.sales)
       return {
@@ -340,6 +360,10 @@ function listStatement(
         orders: sql<string>`${page.orders}`,
         sales: sql<string>`${page.sales}`,
         counted,
+        // Which day the kept sums were for, read in this statement's snapshot (listCampaigns).
+        windowsDay: sql<
+          string | null
+        >`(select ${campaignWindowsDay.day}::text from ${campaignWindowsDay} where ${campaignWindowsDay.id} = 1)`,
       })
       .from(page)
       .innerJoin(campaigns, eq(campaigns.id, page.pageId))

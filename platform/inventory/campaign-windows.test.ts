@@ -135,6 +135,37 @@ describe('kept sums of the preset date ranges', () => {
     expect(await listed('LAST_30D')).toEqual(await listedFromFacts('LAST_30D'))
   })
 
+  it('are not answered when they turn out to be for the next day (a request straddling IST midnight)', async () => {
+    const now = ctx.t.deps.now()
+    const today = istDate(now)
+    const tomorrow = new Date(now.getTime() + 24 * 3600_000)
+    const [least] = await listed('LAST_1D', 'asc')
+    const [group] = await rowsOf<{ id: number }>('select id from ad_groups where campaign_id = $1 limit 1', [
+      least?.id,
+    ])
+    // Today's facts make the campaign with the least spend yesterday lead tomorrow's LAST_1D.
+    await ctx.t.db.execute(sql`
+      insert into performance_daily (day, campaign_id, ad_group_id, keyword, clicks, spend, orders, sales)
+      values (${today}::date, ${least?.id}, ${group?.id}, 'midnight probe', 1, 987654321, 1, 1)`)
+    try {
+      await ensureCampaignWindows(ctx.t.deps.database, now)
+      const expected = await listedFromFacts('LAST_1D')
+      // The list has seen today's sums: its next request tries them first.
+      expect(await listed('LAST_1D')).toEqual(expected)
+      // The day turns and the sums are rebuilt for it before a request of today reaches the database.
+      expect((await ensureCampaignWindows(ctx.t.deps.database, tomorrow)).rebuilt).toBe(true)
+      // That request is answered from today's facts, not from tomorrow's sums
+      expect(await listed('LAST_1D')).toEqual(expected)
+      // which differ: tomorrow's LAST_1D is today.
+      const tomorrowsSums = await listCampaigns(ctx.t.db, SELLER, query('LAST_1D'), tomorrow)
+      expect(tomorrowsSums.rows[0]?.id).toBe(least?.id)
+      expect(expected[0]?.id).not.toBe(least?.id)
+    } finally {
+      await ctx.t.db.execute(sql`delete from performance_daily where keyword = 'midnight probe'`)
+      await rowsOf('select campaign_windows_rebuild($1::date)', [today])
+    }
+  })
+
   it('are not read once the day has turned: the list sums the facts until they are rebuilt', async () => {
     const tomorrow = new Date(ctx.t.deps.now().getTime() + 24 * 3600_000)
     const rows = await listCampaigns(ctx.t.db, SELLER, query('LAST_1D'), tomorrow)
