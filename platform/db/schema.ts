@@ -598,9 +598,11 @@ export const sellerDaily = pgTable(
 export const SUMMED_WINDOWS = ['TODAY', 'LAST_1D', 'LAST_7D', 'LAST_30D', 'CURRENT_MONTH'] as const
 
 /**
- * Each campaign's metrics over each preset date range, relative to the IST day in campaign_windows_day
- * (migration 0010, decision 061): the list sorted by spend reads one row per campaign. Kept by statement
- * triggers on performance_daily; rebuilt for a new day by the campaign-windows job and at start-up.
+ * Each campaign's metrics over each preset date range, relative to the IST day of the row (migration
+ * 0010, decision 061): the list sorted by spend reads one row per campaign, of the day in
+ * campaign_windows_day. Kept by statement triggers on performance_daily; rebuilt for a new day by the
+ * campaign-windows job and at start-up, a few campaigns a transaction beside the current day's rows
+ * (migration 0018, decision 082).
  */
 export const campaignWindows = pgTable(
   'campaign_windows',
@@ -609,12 +611,14 @@ export const campaignWindows = pgTable(
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     dateFilter: text('date_filter', { enum: SUMMED_WINDOWS }).notNull(),
+    /** The IST day the ranges are relative to. */
+    day: date('day', { mode: 'string' }).notNull(),
     spend: money('spend').notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     orders: bigint('orders', { mode: 'number' }).notNull().default(0),
     sales: money('sales').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.dateFilter] })],
+  (t) => [primaryKey({ columns: [t.campaignId, t.dateFilter, t.day] })],
 )
 
 /**
@@ -632,12 +636,19 @@ export const sellerCampaignStates = pgTable(
   (t) => [primaryKey({ columns: [t.sellerId, t.state] })],
 )
 
-/** The one IST day campaign_windows is summed for (one row, id 1). */
+/**
+ * The IST day whose campaign_windows rows the list reads (one row, id 1), and the rebuild under way
+ * (migration 0018, decision 082): the day being summed and the last campaign id summed for it.
+ */
 export const campaignWindowsDay = pgTable(
   'campaign_windows_day',
   {
     id: integer('id').primaryKey(),
-    day: date('day', { mode: 'string' }).notNull(),
+    /** Null before the first rebuild has finished. */
+    day: date('day', { mode: 'string' }),
+    building: date('building', { mode: 'string' }),
+    /** -1 before the first piece; 9223372036854775807 once every campaign is summed. */
+    builtThrough: bigint('built_through', { mode: 'bigint' }),
   },
   (t) => [check('campaign_windows_day_one_row_ck', sql`${t.id} = 1`)],
 )

@@ -90,6 +90,7 @@ const p = {
   from: sql.placeholder('from'),
   to: sql.placeholder('to'),
   preset: sql.placeholder('preset'),
+  today: sql.placeholder('today'),
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
 }
@@ -224,6 +225,7 @@ export async function listCampaigns(
     return (await statement.execute({
       ...listValues(sellerId, query, range),
       preset: summed ? preset : undefined,
+      today: summed ? today : undefined,
       limit: paging?.size,
       offset: paging ? (paging.page - 1) * paging.size : undefined,
     })) as PageRow[]
@@ -318,7 +320,7 @@ function listStatement(
               sales: sql<string>`${campaignWindows.sales}`.as('m_sales'),
             })
             .from(campaignWindows)
-            .where(eq(campaignWindows.dateFilter, p.preset))
+            .where(and(eq(campaignWindows.dateFilter, p.preset), eq(campaignWindows.day, p.today)))
         : db
             .select({
               campaignId: sql<number>`${performanceDaily.campaignId}`.as('m_campaign_id'),

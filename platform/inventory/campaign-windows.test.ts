@@ -175,4 +175,128 @@ describe('kept sums of the preset date ranges', () => {
     expect((await ensureCampaignWindows(ctx.t.deps.database, tomorrow)).rebuilt).toBe(true)
     expect(await listCampaigns(ctx.t.db, SELLER, query('LAST_1D'), tomorrow)).toEqual(rows)
   })
+
+  describe('rebuilt in pieces (decision 082)', () => {
+    /** Every kept row of `day`, and how many rows of other days there are. */
+    const keptOf = async (day: string) => ({
+      rows: await rowsOf(
+        `select campaign_id::text as campaign, date_filter as filter, spend::text as spend,
+           clicks::text as clicks, orders::text as orders, sales::text as sales
+         from campaign_windows where day = $1::date order by 1, 2`,
+        [day],
+      ),
+      others: Number(
+        (
+          await rowsOf<{ n: string }>(
+            'select count(*)::text as n from campaign_windows where day <> $1::date',
+            [day],
+          )
+        )[0]?.n,
+      ),
+    })
+    /** The rows the one-statement rebuild gives for `day` (then put back as they were: rebuilt for `back`). */
+    const reference = async (day: string, back: string) => {
+      await rowsOf('select campaign_windows_rebuild($1::date)', [day])
+      const rows = (await keptOf(day)).rows
+      await rowsOf('select campaign_windows_rebuild($1::date)', [back])
+      return rows
+    }
+    const dayRow = async () =>
+      (
+        await rowsOf<{ day: string | null; building: string | null; through: string | null }>(
+          'select day::text as day, building::text as building, built_through::text as through from campaign_windows_day',
+        )
+      )[0]
+    const probe = async (campaignId: number | undefined, day: string, spend: number) => {
+      const [group] = await rowsOf<{ id: number }>(
+        'select id from ad_groups where campaign_id = $1 limit 1',
+        [campaignId],
+      )
+      await rowsOf(
+        `insert into performance_daily (day, campaign_id, ad_group_id, keyword, clicks, spend, orders, sales)
+         values ($1::date, $2, $3, 'pieces probe', 1, $4, 1, 1)`,
+        [day, campaignId, group?.id, spend],
+      )
+    }
+
+    it('give the rows the one-statement rebuild gives, and leave no other day behind', async () => {
+      const now = ctx.t.deps.now()
+      const today = istDate(now)
+      const tomorrow = new Date(now.getTime() + 24 * 3600_000)
+      await rowsOf('select campaign_windows_rebuild($1::date)', [today])
+      const expected = await reference(istDate(tomorrow), today)
+      expect(expected.length).toBeGreaterThan(0)
+      const campaignCount = Number(
+        (await rowsOf<{ n: string }>('select count(*)::text as n from campaigns'))[0]?.n,
+      )
+      expect(campaignCount).toBeGreaterThan(6)
+      // Three campaigns a piece: several pieces.
+      expect((await ensureCampaignWindows(ctx.t.deps.database, tomorrow, 3)).rebuilt).toBe(true)
+      expect(await keptOf(istDate(tomorrow))).toEqual({ rows: expected, others: 0 })
+      expect(await dayRow()).toEqual({ day: istDate(tomorrow), building: null, through: null })
+      await rowsOf('select campaign_windows_rebuild($1::date)', [today])
+    })
+
+    it('follow facts written between the pieces, and the old day is read until the new one is whole', async () => {
+      const now = ctx.t.deps.now()
+      const today = istDate(now)
+      const tomorrowAt = new Date(now.getTime() + 24 * 3600_000)
+      const tomorrow = istDate(tomorrowAt)
+      await rowsOf('select campaign_windows_rebuild($1::date)', [today])
+      const ids = (await rowsOf<{ id: number }>('select id from campaigns order by id')).map((r) => r.id)
+      const before = await listedFromFacts('LAST_7D')
+      try {
+        expect(await rowsOf('select campaign_windows_begin($1::date, false)::text as v', [tomorrow])).toEqual(
+          [{ v: '-1' }],
+        )
+        const [first] = await rowsOf<{ v: string }>(
+          'select campaign_windows_piece($1::date, -1, 3)::text as v',
+          [tomorrow],
+        )
+        expect(first?.v).toBe(String(ids[2]))
+        // A fact of a campaign already summed for tomorrow, and one of a campaign not summed yet: both
+        // today, so in today's LAST_7D tomorrow.
+        await probe(ids[0], today, 111_111_111)
+        await probe(ids[ids.length - 1], today, 222_222_222)
+        // Meanwhile the list of today reads today's rows, which followed the facts too.
+        expect(await dayRow()).toMatchObject({ day: today, building: tomorrow, through: String(ids[2]) })
+        expect(await listed('TODAY')).toEqual(await listedFromFacts('TODAY'))
+        // And a request of tomorrow sums the facts (tomorrow's rows are not whole).
+        expect((await listCampaigns(ctx.t.db, SELLER, query('LAST_7D'), tomorrowAt)).rows).toEqual(
+          (
+            await listCampaigns(
+              ctx.t.db,
+              SELLER,
+              { ...query('CUSTOM'), fromDate: addDays(tomorrow, -7), toDate: today },
+              now,
+            )
+          ).rows,
+        )
+        // The rest, taken up where the first piece got to.
+        expect((await ensureCampaignWindows(ctx.t.deps.database, tomorrowAt, 3)).rebuilt).toBe(true)
+        const kept = await keptOf(tomorrow)
+        expect(kept).toEqual({ rows: await reference(tomorrow, tomorrow), others: 0 })
+        expect(kept.rows).toContainEqual(
+          expect.objectContaining({ campaign: String(ids[0]), filter: 'LAST_1D' }),
+        )
+      } finally {
+        await rowsOf(`delete from performance_daily where keyword = 'pieces probe'`)
+        await rowsOf('select campaign_windows_rebuild($1::date)', [today])
+      }
+      expect(await listedFromFacts('LAST_7D')).toEqual(before)
+    })
+
+    it('never go back to an earlier day (a process whose clock lags)', async () => {
+      const now = ctx.t.deps.now()
+      const today = istDate(now)
+      const tomorrow = new Date(now.getTime() + 24 * 3600_000)
+      await rowsOf('select campaign_windows_rebuild($1::date)', [istDate(tomorrow)])
+      try {
+        expect((await ensureCampaignWindows(ctx.t.deps.database, now)).rebuilt).toBe(false)
+        expect(await dayRow()).toEqual({ day: istDate(tomorrow), building: null, through: null })
+      } finally {
+        await rowsOf('select campaign_windows_rebuild($1::date)', [today])
+      }
+    })
+  })
 })
