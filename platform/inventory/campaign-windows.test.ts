@@ -18,6 +18,24 @@ const SELLER = 100001
 const rowsOf = async <T>(text: string, values: unknown[] = []) =>
   (await ctx.t.deps.database.executeSql(text, values)).rows as T[]
 
+/** A fact row of a campaign's first ad group on `day`, marked by `keyword` for the test to remove it. */
+async function writeFact(
+  campaignId: number | undefined,
+  day: string,
+  keyword: string,
+  metrics: { spend: number; clicks?: number; orders?: number; sales?: number },
+) {
+  const [group] = await rowsOf<{ id: number }>('select id from ad_groups where campaign_id = $1 limit 1', [
+    campaignId,
+  ])
+  const { spend, clicks = 1, orders = 1, sales = 1 } = metrics
+  await rowsOf(
+    `insert into performance_daily (day, campaign_id, ad_group_id, keyword, clicks, spend, orders, sales)
+     values ($1::date, $2, $3, $4, $5, $6, $7, $8)`,
+    [day, campaignId, group?.id, keyword, clicks, spend, orders, sales],
+  )
+}
+
 const query = (dateFilterType: CampaignFilterQuery['dateFilterType'], direction: 'asc' | 'desc' = 'desc') =>
   ({ dateFilterType, status: 'ALL', sort: 'spend', direction }) as CampaignFilterQuery
 
@@ -111,14 +129,14 @@ describe('kept sums of the preset date ranges', () => {
   it('follow facts written, changed and removed on any day of a range', async () => {
     const today = istDate(ctx.t.deps.now())
     const [target] = await listed('LAST_30D', 'asc')
-    const [group] = await rowsOf<{ id: number }>('select id from ad_groups where campaign_id = $1 limit 1', [
-      target?.id,
-    ])
     const days = [today, addDays(today, -1), addDays(today, -7), addDays(today, -30), addDays(today, -31)]
     for (const day of days) {
-      await ctx.t.db.execute(sql`
-        insert into performance_daily (day, campaign_id, ad_group_id, keyword, clicks, spend, orders, sales)
-        values (${day}::date, ${target?.id}, ${group?.id}, 'windows probe', 5, 987654321, 2, 1234567890)`)
+      await writeFact(target?.id, day, 'windows probe', {
+        spend: 987654321,
+        clicks: 5,
+        orders: 2,
+        sales: 1234567890,
+      })
     }
     await ctx.t.db.execute(
       sql`update performance_daily set spend = spend * 2 where keyword = 'windows probe' and day = ${today}::date`,
@@ -140,13 +158,8 @@ describe('kept sums of the preset date ranges', () => {
     const today = istDate(now)
     const tomorrow = new Date(now.getTime() + 24 * 3600_000)
     const [least] = await listed('LAST_1D', 'asc')
-    const [group] = await rowsOf<{ id: number }>('select id from ad_groups where campaign_id = $1 limit 1', [
-      least?.id,
-    ])
     // Today's facts make the campaign with the least spend yesterday lead tomorrow's LAST_1D.
-    await ctx.t.db.execute(sql`
-      insert into performance_daily (day, campaign_id, ad_group_id, keyword, clicks, spend, orders, sales)
-      values (${today}::date, ${least?.id}, ${group?.id}, 'midnight probe', 1, 987654321, 1, 1)`)
+    await writeFact(least?.id, today, 'midnight probe', { spend: 987654321 })
     try {
       await ensureCampaignWindows(ctx.t.deps.database, now)
       const expected = await listedFromFacts('LAST_1D')
@@ -207,18 +220,6 @@ describe('kept sums of the preset date ranges', () => {
           'select day::text as day, building::text as building, built_through::text as through from campaign_windows_day',
         )
       )[0]
-    const probe = async (campaignId: number | undefined, day: string, spend: number) => {
-      const [group] = await rowsOf<{ id: number }>(
-        'select id from ad_groups where campaign_id = $1 limit 1',
-        [campaignId],
-      )
-      await rowsOf(
-        `insert into performance_daily (day, campaign_id, ad_group_id, keyword, clicks, spend, orders, sales)
-         values ($1::date, $2, $3, 'pieces probe', 1, $4, 1, 1)`,
-        [day, campaignId, group?.id, spend],
-      )
-    }
-
     it('give the rows the one-statement rebuild gives, and leave no other day behind', async () => {
       const now = ctx.t.deps.now()
       const today = istDate(now)
@@ -256,8 +257,8 @@ describe('kept sums of the preset date ranges', () => {
         expect(first?.v).toBe(String(ids[2]))
         // A fact of a campaign already summed for tomorrow, and one of a campaign not summed yet: both
         // today, so in today's LAST_7D tomorrow.
-        await probe(ids[0], today, 111_111_111)
-        await probe(ids[ids.length - 1], today, 222_222_222)
+        await writeFact(ids[0], today, 'pieces probe', { spend: 111_111_111 })
+        await writeFact(ids[ids.length - 1], today, 'pieces probe', { spend: 222_222_222 })
         // Meanwhile the list of today reads today's rows, which followed the facts too.
         expect(await dayRow()).toMatchObject({ day: today, building: tomorrow, through: String(ids[2]) })
         expect(await listed('TODAY')).toEqual(await listedFromFacts('TODAY'))

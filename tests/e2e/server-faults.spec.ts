@@ -25,6 +25,7 @@ import {
   LOCAL_POSTGRES,
   type Started,
   postgresStore,
+  serverLogTail,
   signIn,
   startServer,
   stopServer,
@@ -215,13 +216,7 @@ for (const how of ['refused', 'blackholed'] as const) {
       // Before the cut: the load itself is served.
       const before = answers.filter((a) => a.endedAt < cutAt)
       expect(before.length, 'answers before the cut').toBeGreaterThan(CLIENTS)
-      const serverLog = () =>
-        server!
-          .output()
-          .split('\n')
-          .filter((line) => !line.includes('"msg":"request"'))
-          .slice(-40)
-          .join('\n')
+      const serverLog = () => serverLogTail(server!, 40)
       expect(
         before.filter((a) => a.status !== 200).map((a) => describeAnswer(a, cutAt)),
         serverLog(),

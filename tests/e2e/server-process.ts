@@ -167,6 +167,16 @@ export async function startServer(
   return { child, baseUrl, port, output: () => output, exit }
 }
 
+/** The server's last `count` log lines other than per-request ones: what a failed check prints. */
+export function serverLogTail(server: Pick<Started, 'output'>, count: number) {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => !line.includes('"msg":"request"'))
+    .slice(-count)
+    .join('\n')
+}
+
 /** SIGTERM, and the server must exit 0 (a clean shutdown closes the database). */
 export async function stopServer(server: Started) {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return

@@ -2,10 +2,7 @@
 // main thread and two render threads while the main thread writes in transactions (campaign clones) on
 // the same database; on PGlite every thread reaches the one embedded database through its wire front.
 import { expect, test } from '@playwright/test'
-import { pgliteStore, postgresStore, signIn, startServer, stopServer } from './server-process'
-
-/** The server's last lines, for a failure's message. */
-const tail = (output: string) => output.split('\n').slice(-15).join('\n')
+import { pgliteStore, postgresStore, serverLogTail, signIn, startServer, stopServer } from './server-process'
 
 const rowIds = (html: string) => [...html.matchAll(/data-campaign-id="(\d+)"/g)].map((m) => m[1]!)
 
@@ -24,7 +21,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
         const threadsReady = () => server.output().match(/"msg":"render thread ready"/g)?.length ?? 0
         for (const deadline = Date.now() + 60_000; threadsReady() < 2 && Date.now() < deadline; )
           await new Promise((resolve) => setTimeout(resolve, 100))
-        expect(threadsReady(), `both render threads ready:\n${tail(server.output())}`).toBe(2)
+        expect(threadsReady(), `both render threads ready:\n${serverLogTail(server, 15)}`).toBe(2)
         const list = () => fetch(`${server.baseUrl}/campaigns`, { headers: { cookie } })
         const before = rowIds(await (await list()).text())
         expect(before.length).toBeGreaterThan(0)
@@ -70,7 +67,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
         const threadsSeen = new Set(
           [...server.output().matchAll(/"msg":"request".*?"thread":(\d)/g)].map((match) => match[1]),
         )
-        expect([...threadsSeen].sort(), tail(server.output())).toEqual(['1', '2'])
+        expect([...threadsSeen].sort(), serverLogTail(server, 15)).toEqual(['1', '2'])
         expect(server.output()).not.toContain('"level":"error"')
       } finally {
         await stopServer(server)
