@@ -10,6 +10,7 @@ import { log } from '../platform/log'
 import { projectPath } from '../platform/paths'
 import { ADMISSION_MAX_WAITING, createAdmission } from './admission'
 import { createServerApp } from './app'
+import { watchDatabase } from './database-health'
 import { ConfigError, readConfig, type ServerConfig, sessionSecret } from './config'
 import { platformDeps } from './platform-deps'
 import { startRenderThreads } from './render-threads'
@@ -69,8 +70,14 @@ async function main() {
         })
       : undefined
 
+  // Kept here to be stopped before the database is closed: a ping after that logged a false outage.
+  const databaseHealth = watchDatabase({
+    database,
+    connectionString: database.kind === 'postgres' ? config.databaseUrl : undefined,
+  })
   const app = createServerApp({
     database,
+    databaseHealth,
     platform,
     build,
     trustProxy: config.trustProxy,
@@ -128,6 +135,7 @@ async function main() {
       log.error('stopping jobs failed', { error: (error as Error).message })
     }
     deps.mailer.close()
+    await databaseHealth.stop()
     await database.close()
     log.info('stopped')
     process.exit(0)
