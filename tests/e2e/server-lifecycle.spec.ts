@@ -103,7 +103,12 @@ async function lifecycle(env: Record<string, string>, token: string, postgres: b
   expect(await first.exit).toBe(0)
   expect(first.output()).toContain('"msg":"stopped"')
   // A clean stop logs no error (the health watcher is stopped before the database is closed).
-  expect(first.output().split('\n').filter((line) => line.includes('"level":"error"'))).toEqual([])
+  expect(
+    first
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":"error"')),
+  ).toEqual([])
 
   // Started again on the same data: the logout is still there (the session stays ended).
   const again = start(env, await freePort())
