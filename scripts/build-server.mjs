@@ -1,4 +1,5 @@
-// Bundles the server entry (Express + platform) to build/server/index.js, and beside it the embedded
+// Bundles the server entry to build/server/index.js and the server it loads (Express + platform) to
+// build/server/main.js (decision 082, stop 30), and beside them the embedded
 // database's process (build/server/pglite-child.js, which platform/db/pglite-process.ts forks from the
 // built server; decision 057). Packages stay external (PGlite must load its .wasm/.data files from
 // node_modules).
@@ -8,6 +9,7 @@ try {
   await build({
     entryPoints: {
       index: 'server/index.ts',
+      main: 'server/main.ts',
       'render-thread': 'server/render-thread.ts',
       'pglite-child': 'platform/db/pglite-child.ts',
     },

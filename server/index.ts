@@ -1,19 +1,11 @@
-// The one server process: the console (Remix) and the platform's three services over one database.
-import type { ServerBuild } from '@remix-run/node'
-import { DataDirLockedError } from '../platform/db/client'
-import { prepareDatabase } from '../platform/db/startup'
-import { ensureCampaignWindows } from '../platform/inventory/campaign-windows'
-import { createPlatform } from '../platform'
-import { type Jobs, startJobs, wakeJob } from '../platform/jobs'
-import { installJobSchema } from '../platform/jobs/boss'
+// The server's entry: reads the configuration, takes the embedded database's data directory and starts
+// its process, then loads the rest of the server (server/main.ts) while that process opens PGlite. Both
+// take about a second on this machine; one after the other they made most of a cold start (decision
+// 082, stop 30). Only light modules are imported here.
+import { DataDirLockedError } from '../platform/db/data-dir-lock'
+import { startPgliteEarly } from '../platform/db/early-start'
 import { log } from '../platform/log'
-import { projectPath } from '../platform/paths'
-import { ADMISSION_MAX_WAITING, createAdmission } from './admission'
-import { createServerApp } from './app'
-import { watchDatabase } from './database-health'
-import { ConfigError, readConfig, type ServerConfig, sessionSecret } from './config'
-import { platformDeps } from './platform-deps'
-import { startRenderThreads } from './render-threads'
+import { ConfigError, readConfig, type ServerConfig } from './config'
 
 const startedAt = performance.now()
 let config: ServerConfig
@@ -26,125 +18,22 @@ try {
   process.exit(1)
 }
 
-async function main() {
-  process.env.SESSION_SECRET = sessionSecret(config)
-  process.env.COOKIE_SECURE = String(config.cookieSecure)
-  // The console's build loads (on this thread) while the database opens (the embedded one in its own
-  // process, decision 057) and the job workers start: a shorter cold start (decision 064). Its failure is
-  // reported where it is awaited.
-  const buildImport = import(projectPath('build/index.js')) as Promise<ServerBuild>
-  buildImport.catch(() => {})
-
-  let database: Awaited<ReturnType<typeof prepareDatabase>>
+let started: ReturnType<typeof startPgliteEarly> | undefined
+if (!config.databaseUrl && process.env.PGLITE_IN_PROCESS !== '1') {
   try {
-    database = await prepareDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      seedDemo: config.seedDemo,
-      prepare: async (db) => (await installJobSchema(db)) && log.info('job schema created'),
-      log: (msg, fields) => log.info(msg, fields),
-    })
+    started = startPgliteEarly(config.dataDir)
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(`\n${error.message}\n`)
-      process.exit(1)
-    }
-    throw error
+    if (!(error instanceof DataDirLockedError)) throw error
+    console.error(`\n${error.message}\n`)
+    process.exit(1)
   }
-
-  const deps = platformDeps(config, database, process.env.SESSION_SECRET!)
-  const platform = createPlatform(deps)
-  const [jobs, build]: [Jobs | null, ServerBuild] = await Promise.all([
-    config.runJobs ? startJobs(deps) : null,
-    buildImport,
-  ])
-  if (jobs) deps.wake = (job) => wakeJob(jobs, job)
-
-  const renderThreads =
-    config.consoleThreads > 0 && database.shared
-      ? startRenderThreads({
-          count: config.consoleThreads,
-          file: new URL('./render-thread.js', import.meta.url),
-          data: { shared: database.shared, sessionSecret: process.env.SESSION_SECRET! },
-          wake: (job) => deps.wake?.(job),
-        })
-      : undefined
-
-  // Kept here to be stopped before the database is closed: a ping after that logged a false outage.
-  const databaseHealth = watchDatabase({
-    database,
-    connectionString: database.kind === 'postgres' ? config.databaseUrl : undefined,
-  })
-  const app = createServerApp({
-    database,
-    databaseHealth,
-    platform,
-    build,
-    trustProxy: config.trustProxy,
-    admission: createAdmission({ limit: config.consoleConcurrency, maxWaiting: ADMISSION_MAX_WAITING }),
-    renderThreads,
-  })
-
-  const server = app.listen(config.port, config.host, () => {
-    const url = `http://${config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`
-    log.info('ready', {
-      url,
-      database: database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)',
-      renderThreads: renderThreads ? config.consoleThreads : 0,
-      startupMs: Math.round(performance.now() - startedAt),
-    })
-    console.log(
-      `\n  Ad console ready at ${url}\n  Demo accounts: docs/demo-accounts.md (password and TOTP codes: npm run totp -- <email>)\n`,
-    )
-    // The list's kept sums for today, if the day turned while the server was down: in the background,
-    // once the server answers (the list sums the facts until they are ready; the campaign-windows job
-    // does the same every minute). Started before, its pieces held up each of the job system's start
-    // queries on the embedded database's one session: ready 8.4 s instead of 3 (decision 082, stop 30).
-    ensureCampaignWindows(database, new Date()).then(
-      (windows) => windows.rebuilt && log.info('campaign date ranges summed', { ms: windows.ms }),
-      (error) => log.error('campaign date ranges not summed', { error: (error as Error).message }),
-    )
-  })
-
-  // Keep idle connections open longer than any client or proxy in front of us does (browsers ~60 s,
-  // common proxies 60 s). With Node's default of 5 s, a client that reuses a connection just as the
-  // server closes it gets ECONNRESET on a request the server never saw (seen in CI: route-table walk).
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
-
-  let stopping = false
-  async function shutdown(signal: string) {
-    if (stopping) return
-    stopping = true
-    log.info('shutting down', { signal })
-    const force = setTimeout(() => {
-      log.error('shutdown took too long; exiting')
-      process.exit(1)
-    }, 20_000)
-    force.unref()
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      // Idle keep-alive connections would hold close() open.
-      server.closeIdleConnections()
-      setTimeout(() => server.closeAllConnections(), 5_000).unref()
-    })
-    await renderThreads?.close()
-    try {
-      await jobs?.stop()
-    } catch (error) {
-      log.error('stopping jobs failed', { error: (error as Error).message })
-    }
-    deps.mailer.close()
-    await databaseHealth.stop()
-    await database.close()
-    log.info('stopped')
-    process.exit(0)
-  }
-  process.on('SIGINT', () => void shutdown('SIGINT'))
-  process.on('SIGTERM', () => void shutdown('SIGTERM'))
 }
 
-main().catch((error) => {
-  log.error('server failed to start', { error: (error as Error).message, stack: (error as Error).stack })
-  process.exit(1)
-})
+// Built: build/server/main.js beside this file (scripts/build-server.mjs); from source under tsx, main.ts.
+const mainModule = new URL(import.meta.url.endsWith('.ts') ? './main.ts' : './main.js', import.meta.url)
+import(mainModule.href)
+  .then(({ main }: typeof import('./main')) => main(config, startedAt, started))
+  .catch((error) => {
+    log.error('server failed to start', { error: (error as Error).message, stack: (error as Error).stack })
+    process.exit(1)
+  })

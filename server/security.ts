@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 
-/** Security headers for every response. The CSP nonce is made per request in server/index.ts. */
+/** Security headers for every response. The CSP nonce is made per request in server/app.ts. */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   const nonce = res.locals.cspNonce as string
   // The terms PDF is framed by our own click-wrap page; nothing else may be framed at all.

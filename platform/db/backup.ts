@@ -30,7 +30,10 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { readPid, servingFile, takeBackupSignals } from './backup-signals'
 import { DataDirLockedError, isAlive, lockDataDir, migrationsFolder } from './client'
+
+export { takeBackupSignals } from './backup-signals'
 
 export const BACKUP_FORMAT = 'ad-console-backup/1'
 const MANIFEST_ENTRY = 'manifest.json'
@@ -267,20 +270,9 @@ export async function writeBackup(pglite: PGlite, file: string): Promise<BackupM
 // A backup while a server runs: a request to the process that holds the data directory
 // ---------------------------------------------------------------------------------------------
 const requestsDir = (dataDir: string) => path.join(dataDir, 'backup-requests')
-/** Written by serveBackupRequests: the pid that answers SIGUSR2 with a dump (any other would die of it). */
-const servingFile = (dataDir: string) => path.join(dataDir, 'backup-server.pid')
 const lockFile = (dataDir: string) => path.join(dataDir, 'console.lock')
 
 type BackupRequest = { id: string; dump: string }
-
-function readPid(file: string): number | null {
-  try {
-    const pid = Number.parseInt(readFileSync(file, 'utf8'), 10)
-    return Number.isFinite(pid) && pid > 0 ? pid : null
-  } catch {
-    return null
-  }
-}
 
 /** The pid of a live process holding the data directory's lock, else null. */
 export function dataDirHolder(dataDir: string): number | null {
@@ -345,22 +337,6 @@ export function answerBackupRequests(pglite: PGlite, dataDir: string): () => voi
   // A request left from before this start (the script gave up or the server stopped): answer it.
   if (readdirSync(dir).some((n) => n.endsWith('.json'))) wake()
   return wake
-}
-
-/**
- * Called once by the process that holds the data directory: answers SIGUSR2 by calling `wake` (with
- * PGlite in this process, answerBackupRequests' function; with PGlite in its own process, a message to
- * it) and writes its pid to backup-server.pid, so `npm run backup` knows it may signal. Returns a
- * function that stops.
- */
-export function takeBackupSignals(dataDir: string, wake: () => void): () => void {
-  const root = path.resolve(dataDir)
-  process.on('SIGUSR2', wake)
-  writeFileSync(servingFile(root), String(process.pid))
-  return () => {
-    process.off('SIGUSR2', wake)
-    if (readPid(servingFile(root)) === process.pid) rmSync(servingFile(root), { force: true })
-  }
 }
 
 /** Both halves in this process (PGlite in the server's process). Returns a function that stops. */

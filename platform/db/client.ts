@@ -3,7 +3,7 @@
 // On-disk PGlite runs in a process of its own, reached over a UNIX socket with node-postgres, so its
 // queries never block the event loop that serves pages (decision 057); PGLITE_IN_PROCESS=1 keeps it in
 // this process. In-memory databases and test templates (loadDataDir) stay in this process.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -13,7 +13,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { projectPath } from '../paths'
-import { startPgliteProcess } from './pglite-process'
+import { lockDataDir } from './data-dir-lock'
+import { type PgliteProcess, startPgliteProcess } from './pglite-process'
 import { CHILD_POOL_SIZE } from './pglite-protocol'
 import * as schema from './schema'
 
@@ -73,50 +74,9 @@ export function openShared(shared: SharedConnection): DatabaseHandle {
   })
 }
 
-export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
-    super(
-      `The data directory ${dir} is already in use by process ${pid}. ` +
-        'Only one process may open the embedded database at a time: stop the other server first, ' +
-        'or point this one at another DATA_DIR (or at PostgreSQL with DATABASE_URL).',
-    )
-    this.name = 'DataDirLockedError'
-  }
-}
+export { DataDirLockedError, isAlive, lockDataDir } from './data-dir-lock'
 
 export const migrationsFolder = projectPath('platform/db/migrations')
-
-/** True while a process with this pid exists (EPERM: it exists but is not ours). */
-export function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/** Takes an exclusive lock file in dataDir; a live holder makes this throw, a stale one is replaced. */
-export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true })
-  const lockPath = path.join(dataDir, 'console.lock')
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx')
-      writeSync(fd, String(process.pid))
-      closeSync(fd)
-      return () => rmSync(lockPath, { force: true })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10)
-      if (Number.isFinite(holder) && (holder === process.pid || isAlive(holder))) {
-        throw new DataDirLockedError(dataDir, holder)
-      }
-      rmSync(lockPath, { force: true })
-    }
-  }
-  throw new Error(`Could not take the lock ${lockPath}`)
-}
 
 export interface OpenOptions {
   /** postgres://… ; when set, PostgreSQL is used and dataDir is ignored for the database. */
@@ -131,6 +91,19 @@ export interface OpenOptions {
   lock?: boolean
   /** In-memory PGlite (tests). */
   memory?: boolean
+  /**
+   * The embedded database's process, already started under the data directory's lock (server/index.ts
+   * starts it before loading the rest of the server): opened instead of locking and starting one here.
+   */
+  started?: StartedPglite
+}
+
+/** A database process started early (platform/db/early-start.ts) and the lock it was started under. */
+export type StartedPglite = {
+  root: string
+  dataDir: string
+  unlock: () => void
+  child: Promise<PgliteProcess>
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -148,6 +121,15 @@ export async function migrateDatabase(handle: DatabaseHandle) {
 }
 
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.started) {
+    const { root, dataDir, unlock, child } = options.started
+    try {
+      return await openPgliteProcess(root, dataDir, unlock, child)
+    } catch (error) {
+      unlock()
+      throw error
+    }
+  }
   let unlock = () => {}
   let dataDir: string | undefined
   if (!options.memory) {
@@ -212,8 +194,13 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
  * while idle (allowExitOnIdle). This process
  * keeps the lock; close() ends the pool, then the database process (CHECKPOINT, close), then unlocks.
  */
-async function openPgliteProcess(root: string, dataDir: string, unlock: () => void): Promise<DatabaseHandle> {
-  const child = await startPgliteProcess({ root, dataDir })
+async function openPgliteProcess(
+  root: string,
+  dataDir: string,
+  unlock: () => void,
+  started?: Promise<PgliteProcess>,
+): Promise<DatabaseHandle> {
+  const child = await (started ?? startPgliteProcess({ root, dataDir }))
   return poolHandle(
     {
       host: child.socketDir,

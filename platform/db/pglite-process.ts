@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { log } from '../log'
-import { takeBackupSignals } from './backup'
+import { takeBackupSignals } from './backup-signals'
 import type { ChildMessage, ParentMessage } from './pglite-protocol'
 
 /** node-postgres finds a UNIX socket as <host>/.s.PGSQL.<port>, as libpq does. */

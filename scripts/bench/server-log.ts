@@ -44,6 +44,7 @@ export class ServerLog {
   private errors: string[] = []
   private readonly jobLines: JobLine[] = []
   private analyze: number | null = null
+  private windows: { rebuilt: boolean; ms: number } | null = null
   private readonly stdout: FollowedFile
   private readonly stderr: FollowedFile
 
@@ -68,6 +69,11 @@ export class ServerLog {
       }
       if (entry.msg === 'request') {
         this.requests.push({ path: String(entry.path), status: Number(entry.status), ms: Number(entry.ms) })
+      } else if (
+        entry.msg === 'campaign date ranges summed' ||
+        entry.msg === 'campaign date ranges current'
+      ) {
+        this.windows = { rebuilt: entry.msg === 'campaign date ranges summed', ms: Number(entry.ms) }
       } else if (entry.msg === 'planner statistics refreshed') {
         this.analyze = Number(entry.ms)
       } else if (entry.msg === 'job done') {
@@ -80,6 +86,15 @@ export class ServerLog {
   get analyzeMs(): number | null {
     this.read()
     return this.analyze
+  }
+
+  /**
+   * The start's check of the list's kept sums for today (server/main.ts, in the background once the
+   * server answers): rebuilt (and in how long) or already current; null until it has ended.
+   */
+  get daySums(): { rebuilt: boolean; ms: number } | null {
+    this.read()
+    return this.windows
   }
 
   /** The background jobs' runs so far. */
