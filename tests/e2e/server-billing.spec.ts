@@ -32,7 +32,12 @@ const ADMIN = 'superadmin@example.com'
 const PAYMENTS_CALL = `/ads/ad-payments/payment/post-paid/${BILLING_UPLOADS.payments.call}`
 /** The 25 MB file: as large as the limit allows. */
 const BIG_FILE_BYTES = 26_214_400
-const RSS_GROWTH_LIMIT_MB = 8
+/**
+ * What the second 30 MB upload may add to the process (decision 049): a body held in memory adds at
+ * least its 30 MB. Its own growth measures 0-4 MiB as a rule; up to 14 MiB above the first upload's peak
+ * was seen when V8 had given memory back between the rounds and grew again (8 MiB until stop 30).
+ */
+const RSS_GROWTH_LIMIT_MB = 16
 
 const numberOf = (value: unknown) => Number(value ?? 0)
 
@@ -254,6 +259,8 @@ test('a 30 MB payments file is refused by the platform call and the console page
     for (const target of paths) {
       // Twice: the first upload also grows V8's young generation to its working size (a one-off, the same
       // for any large body; decision 049 has the figures); the second shows what an upload itself costs.
+      // The highest RSS this target's uploads have reached so far.
+      let highWater = 0
       for (const round of ['first', 'second'] as const) {
         const sampler = rssSampler(server.child.pid!)
         const answer = await postMultipart(target.url, {
@@ -271,7 +278,13 @@ test('a 30 MB payments file is refused by the platform call and the console page
         expect(answer.headers.connection).toBe('close')
         expect(closed, 'the server closes the connection after the 413').toBe(true)
         expect(incomingFiles(store.dataDir)).toEqual([])
-        if (round === 'second') expect(rss.growthMiB).toBeLessThanOrEqual(RSS_GROWTH_LIMIT_MB)
+        // Growth past where the process already was: its start, or the first upload's peak. Memory the
+        // process gave back between the rounds and took again (seen with other tests beside it: a peak
+        // of 268 MiB, 248 at the second start, 267 again) is not what the second upload cost.
+        if (round === 'second') {
+          expect(rss.peakMiB - Math.max(rss.baselineMiB, highWater)).toBeLessThanOrEqual(RSS_GROWTH_LIMIT_MB)
+        }
+        highWater = Math.max(highWater, rss.peakMiB)
       }
     }
   } finally {
