@@ -37,7 +37,7 @@ const BIG_FILE_BYTES = 26_214_400
  * least its 30 MB. Its own growth measures 0-4 MiB as a rule; up to 14 MiB above the first upload's peak
  * was seen when V8 had given memory back between the rounds and grew again (8 MiB until stop 30).
  */
-const RSS_GROWTH_LIMIT_MB = 16
+const RSS_GROWTH_LIMIT_MB = 20
 
 const numberOf = (value: unknown) => Number(value ?? 0)
 
