@@ -57,7 +57,12 @@ export const jobDefinitions: JobDefinition[] = [
   campaignWindows,
 ]
 
+/** How long a stop waits for job runs pg-boss no longer waits for (the server forces an exit at 20 s). */
+const STOP_RUNS_WAIT_MS = 5_000
+
 export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions): Promise<Jobs> {
+  /** Job runs in this process that have not ended yet. */
+  let running = 0
   const boss = new PgBoss({
     ...bossOptions(deps.database),
     // A failed job stays where the Background Jobs page lists it and pg-boss's retry reaches it.
@@ -92,9 +97,14 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
       : { runNow: false }
     if (definition.cron) await boss.schedule(definition.name, definition.cron)
     await boss.work(definition.name, async ([job]) => {
-      const started = Date.now()
-      const result = await definition.run(deps, job?.data)
-      log.info('job done', { job: definition.name, ms: Date.now() - started, result })
+      running++
+      try {
+        const started = Date.now()
+        const result = await definition.run(deps, job?.data)
+        log.info('job done', { job: definition.name, ms: Date.now() - started, result })
+      } finally {
+        running--
+      }
     })
     if (atStart.runNow) await boss.send(definition.name, {})
     else if (atStart.runAt) await boss.send(definition.name, {}, { startAfter: atStart.runAt })
@@ -103,6 +113,13 @@ export async function startJobs(deps: PlatformDeps, definitions = jobDefinitions
     boss,
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+      // pg-boss can still hand a job to a worker whose fetch was out when it stopped, and then completes
+      // or fails it without awaiting: the database must stay open until those runs end. Seen in CI: a
+      // server stopped by SIGTERM exited 1 on an unhandled 'Cannot use a pool after calling end'.
+      const deadline = Date.now() + STOP_RUNS_WAIT_MS
+      do await new Promise((resolve) => setTimeout(resolve, 100))
+      while (running > 0 && Date.now() < deadline)
+      if (running > 0) log.error('jobs still running at shutdown', { running })
     },
   }
 }
