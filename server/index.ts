@@ -2,6 +2,7 @@
 // its process, then loads the rest of the server (server/main.ts) while that process opens PGlite. Both
 // take about a second on this machine; one after the other they made most of a cold start (decision
 // 082, stop 30). Only light modules are imported here.
+import type { StartedPglite } from '../platform/db/client'
 import { DataDirLockedError } from '../platform/db/data-dir-lock'
 import { startPgliteEarly } from '../platform/db/early-start'
 import { log } from '../platform/log'
@@ -18,7 +19,7 @@ try {
   process.exit(1)
 }
 
-let started: ReturnType<typeof startPgliteEarly> | undefined
+let started: StartedPglite | undefined
 if (!config.databaseUrl && process.env.PGLITE_IN_PROCESS !== '1') {
   try {
     started = startPgliteEarly(config.dataDir)

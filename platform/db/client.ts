@@ -14,7 +14,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { projectPath } from '../paths'
 import { lockDataDir } from './data-dir-lock'
-import { type PgliteProcess, startPgliteProcess } from './pglite-process'
+import { startPgliteEarly } from './early-start'
+import type { PgliteProcess } from './pglite-process'
 import { CHILD_POOL_SIZE } from './pglite-protocol'
 import * as schema from './schema'
 
@@ -121,12 +122,12 @@ export async function migrateDatabase(handle: DatabaseHandle) {
 }
 
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.started) {
-    const { root, dataDir, unlock, child } = options.started
+  if (options.started || (!options.memory && !options.loadDataDir && process.env.PGLITE_IN_PROCESS !== '1')) {
+    const started = options.started ?? startPgliteEarly(options.dataDir, options.lock !== false)
     try {
-      return await openPgliteProcess(root, dataDir, unlock, child)
+      return await openPgliteProcess(started)
     } catch (error) {
-      unlock()
+      started.unlock()
       throw error
     }
   }
@@ -137,14 +138,6 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
     if (options.lock !== false) unlock = lockDataDir(root)
     dataDir = path.join(root, 'pglite')
     mkdirSync(dataDir, { recursive: true })
-    if (!options.loadDataDir && process.env.PGLITE_IN_PROCESS !== '1') {
-      try {
-        return await openPgliteProcess(root, dataDir, unlock)
-      } catch (error) {
-        unlock()
-        throw error
-      }
-    }
   }
   let client: PGlite
   try {
@@ -194,13 +187,8 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
  * while idle (allowExitOnIdle). This process
  * keeps the lock; close() ends the pool, then the database process (CHECKPOINT, close), then unlocks.
  */
-async function openPgliteProcess(
-  root: string,
-  dataDir: string,
-  unlock: () => void,
-  started?: Promise<PgliteProcess>,
-): Promise<DatabaseHandle> {
-  const child = await (started ?? startPgliteProcess({ root, dataDir }))
+async function openPgliteProcess({ child: starting, unlock }: StartedPglite): Promise<DatabaseHandle> {
+  const child = await starting
   return poolHandle(
     {
       host: child.socketDir,

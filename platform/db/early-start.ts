@@ -8,12 +8,13 @@ import { lockDataDir } from './data-dir-lock'
 import { startPgliteProcess } from './pglite-process'
 
 /**
- * Takes the data directory's lock (DataDirLockedError if another process holds it) and starts the
- * database process on it; openDatabase({ started }) opens it. A failure to start is reported there.
+ * Takes the data directory's lock (DataDirLockedError if another process holds it; none with `lock`
+ * false) and starts the database process on it; openDatabase opens it (given as `started`, or itself
+ * through this). A failure to start is reported there.
  */
-export function startPgliteEarly(dataDirOption: string | undefined): StartedPglite {
+export function startPgliteEarly(dataDirOption: string | undefined, lock = true): StartedPglite {
   const root = path.resolve(dataDirOption ?? 'data')
-  const unlock = lockDataDir(root)
+  const unlock = lock ? lockDataDir(root) : () => {}
   const dataDir = path.join(root, 'pglite')
   try {
     mkdirSync(dataDir, { recursive: true })
