@@ -1,34 +1,18 @@
 // The server process itself, on PGlite and on the local PostgreSQL (server-process.ts): restart keeps
 // data, Ctrl-C shuts down cleanly, and a second process on the same embedded data directory refuses to
 // start (on PostgreSQL it serves the same data). No browser: the 'server' project runs it once.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { expect, test } from '@playwright/test'
-import { projectPath } from '../../platform/paths'
-import { freePort, pgliteStore, postgresStore, signIn } from './server-process'
+import {
+  pgliteStore,
+  postgresStore,
+  type Started,
+  serverHealthy,
+  signIn,
+  spawnServer,
+} from './server-process'
 
-type Started = { child: ChildProcess; port: number; output: () => string; exit: Promise<number | null> }
-
-function start(env: Record<string, string>, port: number): Started {
-  let output = ''
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env }
-  delete baseEnv.DATABASE_URL
-  const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
-    env: {
-      ...baseEnv,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(40),
-      COOKIE_SECURE: 'false',
-      SEED_DEMO: 'false',
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, port, output: () => output, exit }
-}
+/** The built server over the store with its jobs on, as `npm start` runs it; not waited for. */
+const start = (env: Record<string, string>) => spawnServer({ env }, { env: { RUN_JOBS: 'true' } })
 
 /** What a failed check prints first: the server's last warnings and errors (a 503 says why in them). */
 function serverLog(started: Started) {
@@ -37,14 +21,6 @@ function serverLog(started: Started) {
     .split('\n')
     .filter((line) => /"level":"(warn|error)"/.test(line))
   return `server on port ${started.port}: ${lines.length ? lines.slice(-4).join('\n') : 'no warning or error logged'}`
-}
-
-async function healthy(port: number) {
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
-      timeout: 30_000,
-    })
-    .toBe(200)
 }
 
 for (const kind of ['pglite', 'postgres'] as const) {
@@ -67,8 +43,8 @@ for (const kind of ['pglite', 'postgres'] as const) {
 }
 
 async function lifecycle(env: Record<string, string>, token: string, postgres: boolean) {
-  const first = start(env, await freePort())
-  await healthy(first.port)
+  const first = await start(env)
+  await serverHealthy(first)
   // The day's sums are rebuilt once the server answers, never before (decision 082, stop 30): on the
   // embedded database's one session their pieces would hold up each of the start's queries.
   await expect.poll(first.output, { timeout: 30_000 }).toContain('"msg":"campaign date ranges summed"')
@@ -84,10 +60,10 @@ async function lifecycle(env: Record<string, string>, token: string, postgres: b
   expect((await api(first.port, '/v1/session')).status, serverLog(first)).toBe(200)
 
   // A second process on the same database.
-  const second = start(env, await freePort())
+  const second = await start(env)
   if (postgres) {
     // On PostgreSQL web processes are stateless: a second one serves the same data.
-    await healthy(second.port)
+    await serverHealthy(second)
     expect((await api(second.port, '/v1/session')).status, serverLog(second)).toBe(200)
     second.child.kill('SIGTERM')
     expect(await second.exit).toBe(0)
@@ -111,8 +87,8 @@ async function lifecycle(env: Record<string, string>, token: string, postgres: b
   ).toEqual([])
 
   // Started again on the same data: the logout is still there (the session stays ended).
-  const again = start(env, await freePort())
-  await healthy(again.port)
+  const again = await start(env)
+  await serverHealthy(again)
   expect((await api(again.port, '/v1/session')).status, serverLog(again)).toBe(401)
   again.child.kill('SIGTERM')
   expect(await again.exit).toBe(0)

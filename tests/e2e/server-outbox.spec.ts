@@ -5,124 +5,31 @@
 //   SUPERADMIN or OPS reads the code on /admin/outbox (JavaScript on and off) and it resets the
 //   password; an invitation's link in the Outbox opens the invitation page;
 // - SMTP_URL set, or production: /admin/outbox is the console's 404, the menu has no Outbox, the API 404s.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { commitSession } from '../../app/session.server'
-import { createSession } from '../../platform/auth/sessions'
-import { openDatabase } from '../../platform/db/client'
-import { demoUser } from '../../platform/db/seed'
-import { projectPath } from '../../platform/paths'
-import { ensurePgliteTemplate } from '../../platform/testing/template'
-import { E2E_DIR } from './paths'
+import { pgliteStore, signIn, startServer, stopServer } from './server-process'
 
-// The console's cookie is sealed with SESSION_SECRET: this process and the servers share one.
-process.env.SESSION_SECRET ??= 'outbox-spec-session-secret-0123456789abcdef'
-process.env.COOKIE_SECURE = 'false'
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-type Started = { child: ChildProcess; baseUrl: string; output: () => string; exit: Promise<number | null> }
-
-/** A fresh data directory from the seeded template, with FULL sessions for the given users. */
+/** A fresh copy of the seeded template, with FULL sessions (made before the server starts) for the users. */
 async function prepareData(name: string, emails: string[]) {
-  const dataDir = path.join(E2E_DIR, `${name}-${process.pid}`)
-  rmSync(dataDir, { recursive: true, force: true })
-  const handle = await openDatabase({
-    dataDir,
-    loadDataDir: new Blob([readFileSync(await ensurePgliteTemplate())]),
-  })
-  const tokens: Record<string, string> = {}
-  for (const email of emails) {
-    const { token } = await createSession(handle.db, {
-      userId: demoUser(email).id,
-      stage: 'FULL',
-      now: new Date(),
-    })
-    tokens[email] = token
+  const store = await pgliteStore(name)
+  const handle = await store.open()
+  const sessions: Record<string, Awaited<ReturnType<typeof signIn>>> = {}
+  try {
+    for (const email of emails) sessions[email] = await signIn(handle, email)
+  } finally {
+    await handle.close()
   }
-  await handle.close()
-  return { dataDir, tokens }
+  return { store, sessions }
 }
 
-async function start(env: Record<string, string>, dataDir: string): Promise<Started> {
-  const port = await freePort()
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env }
-  // Always the embedded database of this test's own data directory, whatever the suite runs on.
-  delete baseEnv.DATABASE_URL
-  delete baseEnv.SMTP_URL
-  delete baseEnv.PUBLIC_URL
-  let output = ''
-  const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
-    cwd: projectPath(),
-    env: {
-      ...baseEnv,
-      SESSION_SECRET: process.env.SESSION_SECRET,
-      COOKIE_SECURE: 'false',
-      SEED_DEMO: 'false',
-      RUN_JOBS: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const baseUrl = `http://127.0.0.1:${port}`
-  await expect
-    .poll(async () => (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status, {
-      timeout: 30_000,
-      message: `server did not start:\n${output}`,
-    })
-    .toBe(200)
-  return { child, baseUrl, output: () => output, exit }
-}
-
-async function stop(server: Started) {
-  server.child.kill('SIGTERM')
-  expect(await server.exit, server.output()).toBe(0)
-}
-
-/** A browser context signed in as `email` with a session made before the server started. */
-async function signedIn(
-  browser: Browser,
-  baseUrl: string,
-  email: string,
-  token: string,
-  javaScriptEnabled: boolean,
-) {
-  const user = demoUser(email)
+/** A browser context carrying a signed-in console cookie (`name=value`). */
+async function signedIn(browser: Browser, baseUrl: string, cookie: string, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled })
-  const setCookie = await commitSession({
-    token,
-    role: user.role,
-    userId: user.id,
-    userEmail: user.email,
-    sellerId: null,
-    tncAcceptance: user.tncAccepted,
-    twoFactorRegistered: user.totpRegistered,
-    ipAddress: '127.0.0.1',
-  })
-  const [pair] = setCookie.split(';')
-  const separator = pair!.indexOf('=')
+  const separator = cookie.indexOf('=')
   await context.addCookies([
     {
-      name: pair!.slice(0, separator),
-      value: pair!.slice(separator + 1),
+      name: cookie.slice(0, separator),
+      value: cookie.slice(separator + 1),
       url: baseUrl,
       httpOnly: true,
       sameSite: 'Lax',
@@ -137,8 +44,8 @@ test('outside production without SMTP_URL, the Outbox shows the reset code that 
   browser,
 }) => {
   test.setTimeout(240_000)
-  const { dataDir, tokens } = await prepareData('outbox-on', ['superadmin@example.com', 'ops@example.com'])
-  const server = await start({ NODE_ENV: 'development' }, dataDir)
+  const { store, sessions } = await prepareData('outbox-on', ['superadmin@example.com', 'ops@example.com'])
+  const server = await startServer(store, { env: { NODE_ENV: 'development' } })
   const contexts: BrowserContext[] = []
   try {
     for (const [javaScriptEnabled, email, admin] of [
@@ -158,7 +65,7 @@ test('outside production without SMTP_URL, the Outbox shows the reset code that 
       await expect(page).toHaveURL('/forgot-password/verify')
 
       // The admin finds it on the Outbox page, from the menu.
-      const staff = await signedIn(browser, server.baseUrl, admin, tokens[admin]!, javaScriptEnabled)
+      const staff = await signedIn(browser, server.baseUrl, sessions[admin]!.cookie, javaScriptEnabled)
       contexts.push(staff)
       const outbox = await staff.newPage()
       await outbox.goto('/admin/campaigns')
@@ -202,7 +109,7 @@ test('outside production without SMTP_URL, the Outbox shows the reset code that 
       const onboarded = await fetch(`${server.baseUrl}/ads/ad-auth/v1/onBoardUsers`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${tokens['superadmin@example.com']}`,
+          authorization: `Bearer ${sessions['superadmin@example.com']!.token}`,
           'content-type': 'application/json',
         },
         body: JSON.stringify({
@@ -226,7 +133,7 @@ test('outside production without SMTP_URL, the Outbox shows the reset code that 
 
     // The platform's own answer, newest first, for the staff token.
     const api = await fetch(`${server.baseUrl}/ads/ad-auth/v1/outbox?size=10`, {
-      headers: { authorization: `Bearer ${tokens['superadmin@example.com']}` },
+      headers: { authorization: `Bearer ${sessions['superadmin@example.com']!.token}` },
     })
     expect(api.status).toBe(200)
     const { data } = (await api.json()) as { data: { messages: { to: string[]; sentAt: string }[] } }
@@ -235,8 +142,8 @@ test('outside production without SMTP_URL, the Outbox shows the reset code that 
     expect([...times].sort((a, b) => b - a)).toEqual(times)
   } finally {
     for (const context of contexts) await context.close()
-    await stop(server)
-    rmSync(dataDir, { recursive: true, force: true })
+    await stopServer(server)
+    await store.drop()
   }
 })
 
@@ -249,16 +156,14 @@ test('with SMTP_URL set, or in production, there is no Outbox: a 404 page, no me
     ['outbox-smtp', { NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:9' }],
     ['outbox-prod', { NODE_ENV: 'production' }],
   ] as const) {
-    const { dataDir, tokens } = await prepareData(name, ['superadmin@example.com'])
-    const server = await start(env, dataDir)
+    const { store, sessions } = await prepareData(name, ['superadmin@example.com'])
+    const server = await startServer(store, { env })
     try {
       for (const javaScriptEnabled of [true, false]) {
-        const token = tokens['superadmin@example.com']!
         const context = await signedIn(
           browser,
           server.baseUrl,
-          'superadmin@example.com',
-          token,
+          sessions['superadmin@example.com']!.cookie,
           javaScriptEnabled,
         )
         try {
@@ -275,12 +180,12 @@ test('with SMTP_URL set, or in production, there is no Outbox: a 404 page, no me
         }
       }
       const api = await fetch(`${server.baseUrl}/ads/ad-auth/v1/outbox`, {
-        headers: { authorization: `Bearer ${tokens['superadmin@example.com']}` },
+        headers: { authorization: `Bearer ${sessions['superadmin@example.com']!.token}` },
       })
       expect(api.status, name).toBe(404)
     } finally {
-      await stop(server)
-      rmSync(dataDir, { recursive: true, force: true })
+      await stopServer(server)
+      await store.drop()
     }
   }
 })

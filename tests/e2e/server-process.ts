@@ -21,7 +21,7 @@ process.env.SESSION_SECRET ??= 'server-process-session-secret-0123456789abcdef'
 process.env.COOKIE_SECURE = 'false'
 
 /** The local PostgreSQL of the project (CI runs it in both passes): DATABASE_URL, else adc on 5432. */
-export const LOCAL_POSTGRES = process.env.DATABASE_URL ?? 'postgres://adc:adc@127.0.0.1:5432/adc'
+export const LOCAL_POSTGRES = process.env.DATABASE_URL || 'postgres://adc:adc@127.0.0.1:5432/adc'
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -128,15 +128,18 @@ export type Started = {
   exit: Promise<number | null>
 }
 
-/** Starts build/server/index.js on a free loopback port over the store; resolves once /healthz is 200. */
-export async function startServer(
+/** Starts build/server/index.js on a free loopback port over the store, without waiting for it. */
+export async function spawnServer(
   store: Pick<Store, 'env'>,
   options: { env?: Record<string, string>; port?: number } = {},
 ): Promise<Started> {
   const port = options.port ?? (await freePort())
   const baseEnv: NodeJS.ProcessEnv = { ...process.env }
+  // Always the store's database, no mail server, links to this server's own port, whatever the suite's
+  // environment has.
   delete baseEnv.DATABASE_URL
   delete baseEnv.SMTP_URL
+  delete baseEnv.PUBLIC_URL
   let output = ''
   const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
     cwd: projectPath(),
@@ -156,15 +159,36 @@ export async function startServer(
   })
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const baseUrl = `http://127.0.0.1:${port}`
-  await expect
-    .poll(async () => (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status, {
-      timeout: 60_000,
-      message: `server did not start:\n${output}`,
-    })
-    .toBe(200)
-  return { child, baseUrl, port, output: () => output, exit }
+  // 'close', not 'exit': by then every line the process wrote has been read.
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
+  return { child, baseUrl: `http://127.0.0.1:${port}`, port, output: () => output, exit }
+}
+
+/** Resolves once the server's /healthz answers 200; fails with its output if it exits or never does. */
+export async function serverHealthy(server: Started, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      const how = server.child.exitCode ?? server.child.signalCode
+      throw new Error(
+        `server on port ${server.port} exited (${how}) while starting:\n${server.output().slice(-3000)}`,
+      )
+    }
+    if ((await fetch(`${server.baseUrl}/healthz`).catch(() => null))?.status === 200) return
+    if (Date.now() > deadline)
+      throw new Error(`server on port ${server.port} did not start:\n${server.output().slice(-3000)}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** Starts build/server/index.js on a free loopback port over the store; resolves once /healthz is 200. */
+export async function startServer(
+  store: Pick<Store, 'env'>,
+  options: { env?: Record<string, string>; port?: number } = {},
+): Promise<Started> {
+  const server = await spawnServer(store, options)
+  await serverHealthy(server)
+  return server
 }
 
 /** The server's last `count` log lines other than per-request ones: what a failed check prints. */
@@ -177,10 +201,11 @@ export function serverLogTail(server: Pick<Started, 'output'>, count: number) {
     .join('\n')
 }
 
-/** SIGTERM, and the server must exit 0 (a clean shutdown closes the database). */
+/** SIGTERM, and the server must exit 0 (a clean shutdown closes the database); one that already
+ * exited by itself must have exited 0 too. A server this test killed is left as it is. */
 export async function stopServer(server: Started) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  server.child.kill('SIGTERM')
+  if (server.child.signalCode !== null) return
+  if (server.child.exitCode === null) server.child.kill('SIGTERM')
   expect(await server.exit, server.output().slice(-3000)).toBe(0)
 }
 

@@ -10,10 +10,8 @@
 // 3. every cron job runs once per tick across both processes (pg-boss): over at least two whole
 //    minutes, each per-minute job has exactly one run per minute, and no cron job two in any minute.
 // Decision 054.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { type Page, expect, test } from '@playwright/test'
 import pg from 'pg'
@@ -21,14 +19,13 @@ import { currentTotp } from '../../platform/auth/totp'
 import { openDatabase } from '../../platform/db/client'
 import { DEMO_PASSWORD, demoTotpSecret, seedDemo } from '../../platform/db/seed'
 import { jobDefinitions } from '../../platform/jobs'
-import { projectPath } from '../../platform/paths'
 import { CampaignState } from '../../platform/rules/campaigns'
 import { adminUrl, dropDatabase } from '../../platform/testing/template'
 import { E2E_DIR } from './paths'
+import { LOCAL_POSTGRES, type Started, serverHealthy, spawnServer, stopServer } from './server-process'
 
 /** The local PostgreSQL of the README and CI (user adc may create databases). */
-const LOCAL_POSTGRES = 'postgres://adc:adc@127.0.0.1:5432/adc'
-const SERVER_URL = process.env.DATABASE_URL || LOCAL_POSTGRES
+const SERVER_URL = LOCAL_POSTGRES
 const DATABASE = `adc_scale_${process.pid}_${randomBytes(3).toString('hex')}`
 const DATABASE_URL = adminUrl(SERVER_URL, DATABASE)
 const DATA_DIR = path.join(E2E_DIR, `scale-out-${process.pid}`)
@@ -37,16 +34,6 @@ const SELLER = 'seller@example.com'
 const MINUTE = 60_000
 
 test.describe.configure({ mode: 'serial' })
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 async function onServer<T>(use: (client: pg.Client) => Promise<T>, database = 'postgres'): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl(SERVER_URL, database) })
@@ -65,59 +52,19 @@ async function onServer<T>(use: (client: pg.Client) => Promise<T>, database = 'p
   }
 }
 
-type Web = {
-  name: string
-  child: ChildProcess
-  url: string
-  output: () => string
-  exit: Promise<number | null>
-}
+/** One of the two web processes: jobs on, both on the same database, storage and secret. */
+type Web = Started & { name: string }
 
-function startWeb(name: string, port: number): Web {
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  delete env.SMTP_URL
-  let output = ''
-  const child = spawn(process.execPath, [projectPath('build/server/index.js')], {
-    cwd: projectPath(),
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      DATABASE_URL,
-      DATA_DIR,
-      SESSION_SECRET,
-      COOKIE_SECURE: 'false',
-      SEED_DEMO: 'false',
-      RUN_JOBS: 'true',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  // 'close', not 'exit': by then every line the process wrote has been read.
-  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
-  return { name, child, url: `http://127.0.0.1:${port}`, output: () => output, exit }
+async function startWeb(name: string): Promise<Web> {
+  const server = await spawnServer(
+    { env: { DATABASE_URL, DATA_DIR } },
+    { env: { SESSION_SECRET, RUN_JOBS: 'true' } },
+  )
+  return Object.assign(server, { name })
 }
 
 async function healthy(web: Web) {
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (web.child.exitCode !== null) {
-      throw new Error(
-        `server ${web.name} exited (${web.child.exitCode}) while starting:\n${web.output().slice(-3000)}`,
-      )
-    }
-    if ((await fetch(`${web.url}/healthz`).catch(() => null))?.status === 200) return
-    if (Date.now() > deadline)
-      throw new Error(`server ${web.name} did not start:\n${web.output().slice(-3000)}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
-
-async function stopWeb(web: Web) {
-  if (web.child.exitCode === null && web.child.signalCode === null) web.child.kill('SIGTERM')
-  expect(await web.exit, web.output().slice(-3000)).toBe(0)
+  await serverHealthy(web, 90_000)
 }
 
 /** The per-process 'job done' log lines: job name → runs. */
@@ -155,15 +102,15 @@ test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true })
   mkdirSync(DATA_DIR, { recursive: true })
   // Started together, as a deployment's instances would be: both start pg-boss on the same schema.
-  a = startWeb('A', await freePort())
-  b = startWeb('B', await freePort())
+  a = await startWeb('A')
+  b = await startWeb('B')
   await Promise.all([healthy(a), healthy(b)])
   bothReady = Date.now()
 })
 
 test.afterAll(async () => {
   test.setTimeout(120_000)
-  for (const web of [a, b]) if (web) await stopWeb(web)
+  for (const web of [a, b]) if (web) await stopServer(web)
   rmSync(DATA_DIR, { recursive: true, force: true })
   await onServer(async (client) => {
     await dropDatabase(client, DATABASE)
@@ -204,31 +151,31 @@ test('signs in through one process and carries on through the other with the sam
   const page = await context.newPage()
   try {
     // The password through A, the authenticator code through B: the half-way session is in the database.
-    await enterCredentials(page, a.url, SELLER, DEMO_PASSWORD)
-    await expect(page).toHaveURL(`${a.url}/login/verify`)
-    await page.goto(`${b.url}/login/verify`)
+    await enterCredentials(page, a.baseUrl, SELLER, DEMO_PASSWORD)
+    await expect(page).toHaveURL(`${a.baseUrl}/login/verify`)
+    await page.goto(`${b.baseUrl}/login/verify`)
     await page.getByLabel('OTP', { exact: true }).fill(totp(SELLER))
     await page.getByRole('button', { name: 'Verify' }).click()
-    await expect(page).toHaveURL(`${b.url}/campaigns`)
+    await expect(page).toHaveURL(`${b.baseUrl}/campaigns`)
     await expect(page.getByRole('heading', { name: 'Campaigns', exact: true })).toBeVisible()
 
     // One session cookie, the same whichever process the browser talks to.
     const sessionCookies = async (url: string) =>
       (await context.cookies(url)).filter((c) => c.httpOnly).map((c) => `${c.name}=${c.value}`)
-    const cookieOnB = await sessionCookies(b.url)
+    const cookieOnB = await sessionCookies(b.baseUrl)
     expect(cookieOnB).toHaveLength(1)
-    expect(await sessionCookies(a.url)).toEqual(cookieOnB)
+    expect(await sessionCookies(a.baseUrl)).toEqual(cookieOnB)
 
     // A signed-in page through A, a change through B, and A shows it.
     const search = `/campaigns?search=${encodeURIComponent(campaign!.name)}`
-    await page.goto(`${a.url}${search}`)
+    await page.goto(`${a.baseUrl}${search}`)
     await expect(campaignRow(page, campaign!.name).locator('td').first()).toHaveText('Running')
-    await page.goto(`${b.url}${search}`)
+    await page.goto(`${b.baseUrl}${search}`)
     await campaignRow(page, campaign!.name)
       .getByRole('button', { name: `Pause ${campaign!.name}` })
       .click()
     await expect(page.getByTestId('flash')).toContainText(`Campaign '${campaign!.name}' paused`)
-    await page.goto(`${a.url}${search}`)
+    await page.goto(`${a.baseUrl}${search}`)
     await expect(campaignRow(page, campaign!.name).locator('td').first()).toHaveText('Paused')
     await expect(
       campaignRow(page, campaign!.name).getByRole('button', { name: `Play ${campaign!.name}` }),
@@ -243,7 +190,7 @@ test('failed sign-ins through both processes count together: the lock and the pe
 }) => {
   test.setTimeout(120_000)
   const login = (web: Web, email: string, password: string) =>
-    fetch(`${web.url}/ads/ad-auth/v1/login`, {
+    fetch(`${web.baseUrl}/ads/ad-auth/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
@@ -269,7 +216,7 @@ test('failed sign-ins through both processes count together: the lock and the pe
   const context = await browser.newContext()
   const page = await context.newPage()
   try {
-    await enterCredentials(page, b.url, victim, DEMO_PASSWORD)
+    await enterCredentials(page, b.baseUrl, victim, DEMO_PASSWORD)
     await expect(page.getByRole('alert')).toContainText('Too many requests. Please try again later.')
   } finally {
     await context.close()
@@ -298,7 +245,7 @@ test('each cron job runs once per tick across both processes', async () => {
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowEnd + 20_000 - Date.now())))
   // Stopped the way a deployment stops them: running jobs finish, every log line is out, and nothing
   // changes while the records are read.
-  for (const web of [a, b]) await stopWeb(web)
+  for (const web of [a, b]) await stopServer(web)
 
   const cronJobs = jobDefinitions.filter((d) => d.cron)
   const everyMinute = cronJobs.filter((d) => d.cron === '* * * * *').map((d) => d.name)
