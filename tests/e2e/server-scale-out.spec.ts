@@ -24,10 +24,8 @@ import { adminUrl, dropDatabase } from '../../platform/testing/template'
 import { E2E_DIR } from './paths'
 import { LOCAL_POSTGRES, type Started, serverHealthy, spawnServer, stopServer } from './server-process'
 
-/** The local PostgreSQL of the README and CI (user adc may create databases). */
-const SERVER_URL = LOCAL_POSTGRES
 const DATABASE = `adc_scale_${process.pid}_${randomBytes(3).toString('hex')}`
-const DATABASE_URL = adminUrl(SERVER_URL, DATABASE)
+const DATABASE_URL = adminUrl(LOCAL_POSTGRES, DATABASE)
 const DATA_DIR = path.join(E2E_DIR, `scale-out-${process.pid}`)
 const SESSION_SECRET = randomBytes(32).toString('base64url')
 const SELLER = 'seller@example.com'
@@ -36,12 +34,12 @@ const MINUTE = 60_000
 test.describe.configure({ mode: 'serial' })
 
 async function onServer<T>(use: (client: pg.Client) => Promise<T>, database = 'postgres'): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl(SERVER_URL, database) })
+  const client = new pg.Client({ connectionString: adminUrl(LOCAL_POSTGRES, database) })
   try {
     await client.connect()
   } catch (error) {
     throw new Error(
-      `The scale-out test needs PostgreSQL at ${new URL(SERVER_URL).host} (user adc with CREATEDB), ` +
+      `The scale-out test needs PostgreSQL at ${new URL(LOCAL_POSTGRES).host} (user adc with CREATEDB), ` +
         `where it makes a database of its own: ${(error as Error).message}`,
     )
   }
@@ -61,10 +59,6 @@ async function startWeb(name: string): Promise<Web> {
     { env: { SESSION_SECRET, RUN_JOBS: 'true' } },
   )
   return Object.assign(server, { name })
-}
-
-async function healthy(web: Web) {
-  await serverHealthy(web, 90_000)
 }
 
 /** The per-process 'job done' log lines: job name → runs. */
@@ -104,7 +98,7 @@ test.beforeAll(async () => {
   // Started together, as a deployment's instances would be: both start pg-boss on the same schema.
   a = await startWeb('A')
   b = await startWeb('B')
-  await Promise.all([healthy(a), healthy(b)])
+  await Promise.all([serverHealthy(a, 90_000), serverHealthy(b, 90_000)])
   bothReady = Date.now()
 })
 
