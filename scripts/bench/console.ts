@@ -363,6 +363,28 @@ async function startFloor(upstream: string, target: Target) {
 
 type Page = { key: string; title: string; path: string; cookie: string }
 
+/** Has the floor record the platform's answers for each page (one request each), then freeze its memo. */
+async function recordFloor(floorPort: number, pages: Page[]) {
+  for (const page of pages) {
+    const recorded = await fetch(`http://127.0.0.1:${floorPort}${page.path}`, {
+      headers: { cookie: page.cookie },
+      redirect: 'manual',
+    })
+    await recorded.arrayBuffer()
+    if (recorded.status !== 200) say(`floor of ${page.path}: recording answered ${recorded.status}`)
+  }
+  await fetch(`http://127.0.0.1:${floorPort}/__floor/freeze`, { method: 'POST' })
+}
+
+/** Says how many platform calls the floor had not recorded (each answered 503: a floor that is wrong). */
+async function sayFloorMisses(floorPort: number) {
+  const stats = (await (await fetch(`http://127.0.0.1:${floorPort}/__floor/stats`)).json()) as {
+    recorded: number
+    misses: number
+  }
+  if (stats.misses) say(`floor: ${stats.misses} platform calls were not in its memo (answered 503)`)
+}
+
 const rps = (r: LoadResult) =>
   r.total === 0 ? 'no answer within the run' : `${r.rps.toFixed(r.rps < 10 ? 1 : 0)} req/s`
 const pair = (a: number, b: number) => (Number.isNaN(a) ? '-' : `${a.toFixed(0)} / ${b.toFixed(0)} ms`)
@@ -548,15 +570,7 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
     // Floors: the same pages from the platform's answers held in memory.
     const floor = await startFloor(base, target)
     try {
-      for (const page of pages) {
-        const recorded = await fetch(`http://127.0.0.1:${floor.port}${page.path}`, {
-          headers: { cookie: page.cookie },
-          redirect: 'manual',
-        })
-        await recorded.arrayBuffer()
-        if (recorded.status !== 200) say(`floor of ${page.path}: recording answered ${recorded.status}`)
-      }
-      await fetch(`http://127.0.0.1:${floor.port}/__floor/freeze`, { method: 'POST' })
+      await recordFloor(floor.port, pages)
       await settle(port)
       for (const page of pages) {
         const url = `http://127.0.0.1:${floor.port}${page.path}`
@@ -583,18 +597,38 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
           !(ratio >= MIN_FLOOR_RATIO),
         )
       }
-      const stats = (await (await fetch(`http://127.0.0.1:${floor.port}/__floor/stats`)).json()) as {
-        recorded: number
-        misses: number
-      }
-      if (stats.misses) say(`floor: ${stats.misses} platform calls were not in its memo (answered 503)`)
+      await sayFloorMisses(floor.port)
       errors.push(...floor.log.take().errors)
     } finally {
       await stopChild(floor.child)
     }
 
     // The demo seller's list under 200 signed-in connections (each its own session), /healthz probed.
+    // Right before it, its floor under the same load: what this machine serves of that page now, with no
+    // database and no platform work. A floor of its own: the platform's calls for this seller have the
+    // same keys as the big advertiser's. The machine's speed changes from minute to minute (decision
+    // 076); page ÷ floor taken back to back is the figure that holds (decision 083).
     const heavy = `Demo seller's list (seller@example.com), ${plan.heavyConnections} signed-in connections × ${plan.heavySeconds} s`
+    const demoList: Page = { key: 'demo-list', title: heavy, path: '/campaigns', cookie: seller.cookie }
+    const heavyFloor = await startFloor(base, target)
+    let floor200: LoadResult
+    try {
+      await recordFloor(heavyFloor.port, [demoList])
+      await settle(port)
+      const url = `http://127.0.0.1:${heavyFloor.port}${demoList.path}`
+      await warm(url, { cookie: demoList.cookie }, heavyFloor.port)
+      floor200 = await load({
+        url,
+        connections: plan.heavyConnections,
+        seconds: plan.heavySeconds,
+        cookies: sellerCookies,
+      })
+      await sayFloorMisses(heavyFloor.port)
+      errors.push(...heavyFloor.log.take().errors)
+    } finally {
+      await stopChild(heavyFloor.child)
+    }
+    await settle(port)
     const [list200, health] = await Promise.all([
       load({
         url: `${base}/campaigns`,
@@ -609,6 +643,13 @@ export async function consoleBench(target: Target, plan: LoadPlan, table: Figure
     set(heavy, 'req/s', '', rps(list200))
     set(heavy, 'p99', `≤ ${fmtMs(P99_MS)}`, fmtMs(list200.p99), list200.p99 > P99_MS)
     set(heavy, 'errors and non-2xx', '0', `${list200.failed} of ${list200.total}`, list200.failed > 0)
+    set(
+      heavy,
+      'floor (same answers in memory) under the same load, just before',
+      '',
+      `${rps(floor200)}, p99 ${fmtMs(floor200.p99)}${errorsNote(floor200)}`,
+    )
+    set(heavy, 'page ÷ floor (req/s)', '', (list200.rps / floor200.rps).toFixed(2))
     set(
       heavy,
       '/healthz p99 during that load (every 50 ms, own process)',
