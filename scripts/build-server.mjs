@@ -17,6 +17,11 @@ try {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // Modules the entries share (the log, the configuration, the data directory's lock…) go into chunks
+    // of their own: the entry and the server it loads, one thread, hold one copy of each, not two.
+    splitting: true,
+    // Beside the entries, so a module that finds its siblings from its own place (pglite-process.ts) does.
+    chunkNames: '[name]-[hash]',
     target: 'node20',
     packages: 'external',
     sourcemap: true,
