@@ -1,8 +1,9 @@
 // Bundles the server entry to build/server/index.js and the server it loads (Express + platform) to
-// build/server/main.js (decision 082, stop 30), and beside them the embedded
-// database's process (build/server/pglite-child.js, which platform/db/pglite-process.ts forks from the
-// built server; decision 057). Packages stay external (PGlite must load its .wasm/.data files from
-// node_modules).
+// build/server/main.js (decision 082, stop 30), and beside them the render threads' entry
+// (build/server/render-thread.js, decision 078), the embedded database's process
+// (build/server/pglite-child.js, which platform/db/pglite-process.ts forks from the built server;
+// decision 057) and the chunks of modules they share (chunk-*.js). Packages stay external (PGlite must
+// load its .wasm/.data files from node_modules).
 import { build, stop } from 'esbuild'
 
 try {

@@ -3,8 +3,8 @@
 // the campaign list, the editor of a campaign with 500 keywords and the analytics table page, each one
 // request at a time and under 10 connections, beside its floor (the same page from the same answers held
 // in memory: scripts/bench/floor-server.ts); the platform's list call (server time vs the caller's);
-// the demo seller's list under 200 signed-in connections with /healthz probed meanwhile; 200 users
-// browsing the three pages. Figures go into a FigureTable column; nothing is asserted.
+// the demo seller's list under 200 signed-in connections with /healthz probed meanwhile, beside its
+// floor under the same load just before (decision 083); 200 users browsing the three pages. Figures go into a FigureTable column; nothing is asserted.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
